@@ -41,6 +41,7 @@ class Play:
     charged: tuple[CardRef, ...] = ()
     discarded: tuple[CardRef, ...] = ()  # "discarding X": the card a random-discard cost took
     mode_said: str = ""  # the mode named by its words ("choosing the attack action mode"), not its number
+    scrapped: tuple[CardRef, ...] = ()  # scrap's optional additional cost (CR 8.3.32): the card banished
 
 
 @dataclass(frozen=True)

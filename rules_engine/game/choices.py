@@ -79,6 +79,8 @@ def _example(offer: Effect) -> str:
         return f"{offer.player} destroys {offer.source if words == 'this' else 'the ' + words}"
     if kind == "bottom":
         return f"{offer.player} puts ... on the bottom of their deck"
+    if kind == "reload":
+        return f"{offer.player} puts ... face down into their arsenal"
     return f"{offer.player} discards ..."
 
 

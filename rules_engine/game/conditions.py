@@ -226,6 +226,8 @@ _PITCHED = re.compile(
 _IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z0-9<>=' -]+?) cards? in your pitch zone$")
 _HAVE_IN_PITCH = re.compile(r"^(?:you have|there is) (a|an) ([a-z0-9<>=' -]+?) card in your pitch zone$")
 _BEAT_CHEST = re.compile(r"^you(?:'ve| have) beaten chest this turn$")
+_TRANSCENDED = re.compile(r"^you(?:'ve| have) transcended this turn$")
+_SCRAPPED = re.compile(r"^(?:it|this) scrapped an? ([a-z' -]+?)$")
 _DREW = re.compile(r"^you(?:'ve| have) drawn (a|\w+ or more) cards? this turn$")
 _BOOSTED = re.compile(r"^you(?:'ve| have) boosted(?: (\w+) or more times)? this turn$")
 _CONTROL_N = re.compile(r"^you control (\w+) or more (auras|items)$")
@@ -359,6 +361,13 @@ def parse(text: str, name: str = "") -> str | None:
             return f"pitch;{n};0;{d}"
     if _BEAT_CHEST.match(t):
         return "beat_chest;1;0;"  # CR 8.3.33 (playing.beat_chest)
+    if _TRANSCENDED.match(t):
+        return "transcended;1;0;"  # CR 8.5.48a (layers.apply_text_effect)
+    m = _SCRAPPED.match(t)
+    if m:  # CR 8.3.32 (playing.scrap): the card's own entry
+        d = "" if m.group(1) == "card" else _descriptor(m.group(1))
+        if d is not None:
+            return f"scrapped;1;0;{d}"
     m = _DREW.match(t)
     if m:
         n = _count(m.group(1).split()[0])
@@ -601,6 +610,7 @@ def growing(key: str) -> bool:
             "boosted",
             "damaged",
             "beat_chest",
+            "transcended",
             "arcane",
             "linkplay",
             "linkuse",
@@ -636,6 +646,8 @@ def on_resolution(key: str) -> bool:
         "drew",
         "boosted",
         "beat_chest",
+        "transcended",
+        "scrapped",
         "arcane",
         "control",
         "control_named",
@@ -718,6 +730,11 @@ def holds(
         if other_s == "1" and this is not None and _fits(tags(this), descriptor):
             return len(found) - 1 >= n  # "another": not the card itself (it is in the log as played)
         return len(found) >= n
+    if kind == "scrapped":  # "P1 scrapped id:o12 item mechanologist ..." (playing.scrap, CR 8.3.32)
+        return any(
+            e.split()[:3] == [player, "scrapped", f"id:{card_id}"] and _fits(e.split()[3:], descriptor)
+            for e in s.turn_log
+        )
     if kind == "pitched_for":  # the cards pitched to play this card (its entry in the turn's log)
         entry = next(
             (e.split() for e in reversed(s.turn_log) if card_id and f"id:{card_id}" in e.split()), []
@@ -778,7 +795,7 @@ def holds(
         return any(_fits(x, descriptor) for x in charged) if descriptor else bool(charged)
     if kind == "cranked":  # "P1 cranked id:..." entries (layers.crank)
         return sum(1 for e in s.turn_log if e.startswith(f"{player} cranked ")) >= n
-    if kind in ("drew", "boosted", "damaged", "beat_chest"):
+    if kind in ("drew", "boosted", "damaged", "beat_chest", "transcended"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):
         cards = s.p(player).banished if kind == "banished" else s.p(player).graveyard

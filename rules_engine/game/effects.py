@@ -171,6 +171,9 @@ BOOST_BANISHED_STEAM = re.compile(
 #: Beat chest (CR 8.3.33): an optional additional cost, the discard of a card with 6 or more {p} the play
 #: line names (``playing.beat_chest``); "if you've beaten chest this turn" is the condition grammar's.
 BEAT_CHEST = re.compile(r"^beat chest\.?$")
+#: Scrap (CR 8.3.32): an optional additional cost, an item or equipment banished from the graveyard the
+#: play line names (``playing.scrap``); "if it scrapped a card" is the condition grammar's.
+SCRAP = re.compile(r"^scrap\.?$")
 
 
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
@@ -397,6 +400,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "your_attacks_power",
     ),
+    # transcend (CR 8.5.48): the resolving card goes to its owner's hand with its back face active
+    (re.compile(r"^transcend$"), "transcend"),
     (re.compile(r"^gain (\d+)\{h\}$|^gain (\d+) life$"), "gain_life"),
     (re.compile(r"^target (?:opposing )?hero loses (\d+)\{h\}$"), "target_lose_life"),
     (
@@ -1315,6 +1320,11 @@ def _choice_on_defense(e: TextEffect) -> bool:
     return e.kind == "choice" and any(x.kind == "self_defense" for x in unpack_choice(e.target)[1])
 
 
+#: Reload (CR 8.5.23): "if the player's arsenal is empty and they choose to, a card moves from their hand
+#: to their arsenal face-down": an offer (``choices``) the log's arsenal line takes (``end_phase.arsenal``).
+RELOAD = re.compile(r"^reload\.?$")
+
+
 def pack_choice(option: tuple[str, int, str], outcome: list[TextEffect]) -> str:
     items = [_CHOICE_FIELD.join((e.kind, str(e.amount), e.target)) for e in outcome]
     return _CHOICE_ITEM.join([_CHOICE_FIELD.join((option[0], str(option[1]), option[2])), *items])
@@ -1343,6 +1353,7 @@ def describe_choice(packed: str) -> str:
         "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
         "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
         "bottom": f"put a card from your {' or '.join(words.split())} on the bottom of your deck",
+        "reload": "put a card from your hand face-down into your empty arsenal (reload)",
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
         "self_defense": lambda e: f"+{e.amount}{{d}}",
@@ -1366,7 +1377,7 @@ def describe_choice(packed: str) -> str:
     )
     if words == "unless":
         return f"{then} unless you {option}"
-    return f"you may {option}; if you do, {then}"
+    return f"you may {option}; if you do, {then}" if then else f"you may {option}"
 
 
 def _computable_hit_ability(text: str) -> bool:
@@ -1435,7 +1446,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
-        if BEAT_CHEST.match(low.strip()):
+        if BEAT_CHEST.match(low.strip()) or SCRAP.match(low.strip()):
             continue  # an optional additional cost, paid on play (playing.beat_chest)
         if BOOST_BANISHED_STEAM.match(low.strip()):
             continue  # triggers as a boost banishes it (zones.boost_banish_triggers)
@@ -1621,6 +1632,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
             else:
                 unknown.append(sentence)
+            continue
+        if RELOAD.match(low.strip()):
+            # reload (CR 8.5.23): an option the log's arsenal line takes (end_phase.arsenal)
+            effects.append(TextEffect("choice", 0, trigger, pack_choice(("reload", 0, ""), [])))
             continue
         mch = CHOICE.match(low)
         if mch:
@@ -2268,6 +2283,7 @@ _HANDLED_AT_ATTACK = (
     WATERY_GRAVE,  # as the chain closes (zones.to_graveyard)
     BOOST_BANISHED_STEAM,  # as it is banished by a boost (zones.boost_banish_triggers)
     BEAT_CHEST,  # paid on play (playing.beat_chest)
+    SCRAP,  # paid on play (playing.scrap)
 )
 
 #: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"
@@ -3327,8 +3343,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
-        elif BEAT_CHEST.match(low):
-            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.beat_chest (CR 8.3.33)
+        elif BEAT_CHEST.match(low) or SCRAP.match(low):
+            parts.append(
+                TextPart(sentence, MODELLED, "play")
+            )  # playing.beat_chest, scrap (CR 8.3.33, 8.3.32)
         elif CHARGE_COST.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.charge (CR 8.5.29)
         elif SOLFLARE.match(low):

@@ -223,6 +223,8 @@ def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
     """CR 4.4.3b: the turn-player may put a card from hand face-down into an empty arsenal."""
     if draw_arsenal(s, c, ctx):  # Marlynn's arrow after a draw in her action phase
         return
+    if reload(s, c, ctx):  # a resolved "Reload" (CR 8.5.23)
+        return
     require_end(s, ctx, "arsenal_timing", "putting a card into the arsenal")
     if c.player != s.turn_player:
         raise Illegal("arsenal_not_turn_player", say("{player} is not the turn-player.", player=c.player))
@@ -249,6 +251,25 @@ def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
     card.origin = ""
     p.arsenal.append(card)
     s.end_step = "pitch"
+
+
+def reload(s: GameState, c: A.Arsenal, ctx: Ctx) -> bool:
+    """Reload (CR 8.5.23): while a resolved "Reload" offers it, the arsenal line is that option: a card
+    from the player's hand goes face-down into their arsenal, which must be empty (else the line is
+    reversed). False when no such offer is open (the end phase's arsenal rule applies)."""
+    offer = choices.claim(s, c.player, "reload")
+    if offer is None:
+        return False
+    p = s.p(c.player)
+    if p.arsenal or c.extra:
+        raise Illegal(
+            "reload",
+            say("{player}'s arsenal already holds a card: nothing can be reloaded.", player=c.player),
+        )
+    card, _ = take(s, c.player, c.card, ("hand",), ctx, illegal="arsenal_from_hand")
+    card.face, card.origin = "down", ""
+    p.arsenal.append(card)
+    return True
 
 
 def no_arsenal(s: GameState, c: A.NoArsenal, ctx: Ctx) -> None:

@@ -151,11 +151,30 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                 enter_arena(s, card, layer.controller, ctx)
                 for made in self_move_triggers(s, card, ("enters",)):  # CR 6.6.1
                     ctx.events.append(Event("trigger", made.controller, made.name))
+            elif any(e.kind == "transcend" and e.subject == card.id for e in ctx.events):
+                transcend(s, card, ctx)
             else:
                 to_graveyard(s, card)
     if give and s.phase == "action" and s.combat_step != "close":
         give_priority(s)
     return chain_ends
+
+
+def transcend(s: GameState, card: Card, ctx: Ctx) -> None:
+    """Transcend (CR 8.5.48, 9.1.5b): the resolved card goes to its owner's hand with its back face
+    active, a new object (3.0.9). The card data gives no back face by name, so it joins the hand as a
+    card the engine does not name (the log names it when it is played or pitched); a note says so."""
+    s.p(card.owner).hand_unknown += 1
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {card} transcends: it goes to {owner}'s hand with its back face active (CR 8.5.48); the engine counts it as a card in hand without its back face's name.",
+            number=ctx.entry.number,
+            card=card.name,
+            owner=card.owner,
+        ),
+        "transcend",
+    )
 
 
 def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
@@ -1315,6 +1334,10 @@ def apply_text_effect(
     elif k == "grant_cost_keyword":
         # Bravo, Showstopper: attack action cards with cost N or greater gain a keyword this turn
         s.effects.append(Effect("grant_keyword", player, e.amount, "turn", name, text=e.target))
+    elif k == "transcend":
+        if layer is not None and layer.card is not None:  # resolve_top puts it into the hand
+            ctx.events.append(Event("transcend", player, layer.card.id))
+            conditions.record(s, player, "transcended")  # CR 8.5.48a: the player has transcended
     elif k == "opt":
         ctx.add(
             NOTE,

@@ -31,6 +31,8 @@ _P = r"(P[12])"
 _CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
 #: A play line's words for the card a random-discard cost took ("discarding X (random)").
 _DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded|beating chest|beats chest|beat chest)\b"
+#: A play line's words for scrap's optional additional cost (CR 8.3.32): "scrapping Copper Cog".
+_SCRAP_PART = r"(?:and )?(?:scrapping|scraps|scrapped)\b"
 #: Where a card is played from, as judges say it: "from banish", "from the yard", "off the top".
 _FROM_ZONE = (
     r"(?:from (?:the |their |his |her )?(?:hand|arsenal|banish(?:ed|ment)?(?: zone)?|graveyard|gy|yard|discard pile"
@@ -1583,6 +1585,15 @@ class Parser:
         self.turn_player = ""  # the turn-player at the start of the log, when the caller knows it
 
     # -- card lists ---------------------------------------------------------------------------
+    def _colon_in_name(self, c: str, colon: int) -> bool:
+        """Whether the colon at ``colon`` is inside a known card name said there ("P1 plays Second
+        Tenet of Chi: Tide"), not a label before an action."""
+        for m in re.finditer(r"(?:^|(?<=\s))\S", c[:colon]):
+            name = self.names.prefix(c[m.start() :])
+            if name is not None and ":" in name and len(name) > colon - m.start():
+                return True
+        return False
+
     def card_list(self, text: str) -> list[A.CardRef]:
         """ "Card D1 (defense 3) and Card D2 from hand, Helm H" -> refs."""
         refs: list[A.CardRef] = []
@@ -1882,6 +1893,8 @@ class Parser:
             self.clause(m.group(1), entry)
             return
         colon = _top_level(c, ":")
+        if colon is not None and self._colon_in_name(c, colon):
+            colon = None  # "Second Tenet of Chi: Tide", "Aspect of Tiger: Body": part of a card's name
         if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
             if re.search(r"\btriggers?$", head, re.I) and re.search(
@@ -3036,6 +3049,8 @@ class Parser:
             + _CHARGE_PART
             + "|"
             + _DISCARD_PART
+            + "|"
+            + _SCRAP_PART
             + r"))",
             rest,
             flags=re.I,
@@ -3061,6 +3076,7 @@ class Parser:
         charge = ""
         charged: tuple[A.CardRef, ...] = ()
         discarded: tuple[A.CardRef, ...] = ()
+        scrapped: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
@@ -3113,6 +3129,15 @@ class Parser:
                 discarded = tuple(self.card_list(named.strip())) if named.strip() else (A.CardRef("?"),)
             elif re.match(_FUSION_PART, pl):
                 fusion, fused = self.fusion(p)
+            elif re.match(_SCRAP_PART, pl):
+                named = re.sub(
+                    r"^(?:and )?(?:scrapping|scraps|scrapped)\s+(?:(?:the |their )?(?:graveyard's |card )?)?",
+                    "",
+                    p,
+                    flags=re.I,
+                )
+                named = re.sub(r"\s+from (?:the |their |his |her )?graveyard$", "", named, flags=re.I)
+                scrapped = tuple(self.card_list(named.strip()))
         return [
             A.Play(
                 player,
@@ -3129,6 +3154,7 @@ class Parser:
                 charge,
                 charged,
                 discarded,
+                scrapped=scrapped,
             )
         ]
 

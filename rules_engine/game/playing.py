@@ -301,6 +301,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         # "banish a random card from your hand": the log's next banish line pays it (zones.banish), else
         # an unknown card of the hand goes as the card resolves (zones.settle_random_discard; CR 1.14.4)
         s.effects.append(Effect("random_banish_due", player, 1, "turn", card.name, card_id=card.id))
+    if c.scrapped:
+        scrap(s, player, card, c.scrapped, ctx)  # CR 8.3.32
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
     elif c.discarded and any(BEAT_CHEST.match(x.casefold()) for x in split_sentences(f.text)):
@@ -498,6 +500,35 @@ def beat_chest(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...
     ctx.events.append(Event("discard", player, taken.name))
     discard_triggers(s, player, taken, ctx)
     conditions.record(s, player, "beat_chest")  # CR 8.3.33
+
+
+def scrap(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
+    """Scrap (CR 8.3.32: as an additional cost the player may banish an item or equipment from their
+    graveyard): the card the play line names ("scrapping Copper Cog") moves from the graveyard to the
+    banished zone, and the play's own entry in the turn's log records it ("if it scrapped a card / a
+    Hyper Driver"). A card that is no item or equipment, or not in the graveyard, cannot pay it (the
+    line is reversed, CR 1.10.3). A line silent about it is taken as not scrapped."""
+    if not card.facts.has("scrap"):
+        raise Illegal(
+            "scrap", say("{card} has no scrap; nothing can be scrapped to play it.", card=card.name)
+        )
+    for ref in said[:1]:
+        taken, _ = take(s, player, ref, ("graveyard",), ctx, illegal="scrap")
+        f = taken.facts
+        if f.known and not (f.is_("item") or f.is_equipment):
+            raise Illegal(
+                "scrap",
+                say(
+                    "{player} cannot scrap {scrapped} to play {card}: it is neither an item nor an equipment.",
+                    player=player,
+                    scrapped=taken.name,
+                    card=card.name,
+                ),
+            )
+        taken.face, taken.origin = "up", ""
+        s.p(player).banished.append(taken)
+        conditions.record_banished(s, player, taken)
+        conditions.record(s, player, f"scrapped id:{card.id} " + " ".join(conditions.tags(f, taken.pitch)))
 
 
 def no_go_again_rules(s: GameState, player: str, ctx: Ctx) -> tuple[str, ...]:

@@ -120,6 +120,8 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "crank": ("8.3.29", "8.3.29a"),
     "rune_gate": ("8.3.27", "5.1.1a"),
     "beat_chest": ("8.3.33",),
+    "scrap": ("8.3.32",),
+    "reload": ("8.5.23",),
     "charge": ("8.5.29",),
     "legendary": ("8.3.6",),
     "discard": ("8.5.5",),
@@ -168,6 +170,8 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "crank": (),  # the older edition has no crank
     "rune_gate": ("5.1.1a",),  # nor rune gate
     "beat_chest": ("1.10.3",),  # nor beat chest
+    "scrap": ("1.10.3",),  # nor scrap
+    "reload": ("8.5.20a",),  # numbered 8.5.20 in the older edition
     "charge": (),  # nor charge
     "confidence": ("7.3.2b",),
     "dominate_dr": ("8.3.4c", "8.3.4"),

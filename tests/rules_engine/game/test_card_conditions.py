@@ -109,8 +109,10 @@ def test_words_the_grammar_does_not_read_stay_unread(words):
 def test_a_resolving_cards_condition_gates_its_effect_and_an_unread_effect_stays_manual():
     found, unread = recognise("If you have boosted this turn, draw a card.")
     assert not unread and [(e.kind, e.trigger) for e in found] == [("draw", "cond:boosted;1;0;")]
+    found, unread = recognise("If you've played another blue card this turn, clash with target hero.")
+    assert [e.kind for e in found] == ["manual"]  # clash is not computed: the judge's
     found, unread = recognise("If you've played another blue card this turn, transcend.")
-    assert [e.kind for e in found] == ["manual"]  # transcend is not computed: the judge's
+    assert [(e.kind, e.trigger) for e in found] == [("transcend", "cond:played;1;1;blue")]  # CR 8.5.48
 
 
 # --- "If you've played another red card this turn, this gets go again" ------------------------------

@@ -612,3 +612,195 @@ def test_beat_chest_needs_six_power_and_a_silent_line_has_not_beaten(fabrary_car
     r = run_log(_brute(["Pound Town (red)"]), ["P1 plays Pound Town (red)", *_THROUGH], fabrary_cards)
     assert not messages(r, "violation")
     assert _state(r)["P1"]["permanents"] == []
+
+
+# --- Scrap (CR 8.3.32) and "if it scrapped a card" ---------------------------------------------------
+
+
+def _scrapper(card: str, graveyard: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": [card], "graveyard": graveyard},
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Junkyard Dogg (red), scrapping Copper Cog",
+        "p1 play Junkyard Dogg (red) scrapping Copper Cog",
+        "P1 plays Junkyard Dogg (red) and scraps the Copper Cog from their graveyard",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_scrap_banishes_an_item_from_the_graveyard_and_the_attack_gets_its_bonus(fabrary_cards, line):
+    """CR 8.3.32: Copper Cog goes from the graveyard to the banished zone as the cost; "When this
+    attacks, if it scrapped a card, this gets +1{p}" then applies (6 + 1 damage)."""
+    assert _computed(fabrary_cards, "Junkyard Dogg", "scrap")
+    assert _computed(fabrary_cards, "Junkyard Dogg", "if it scrapped a card")
+    r = run_log(
+        _scrapper("Junkyard Dogg (red)", ["Copper Cog"]), [line, *_THROUGH], fabrary_cards, all_read=True
+    )
+    assert not messages(r, "violation")
+    state = _state(r)
+    assert state["P1"]["graveyard"] == []  # Junkyard Dogg is still attacking
+    assert [c["name"] for c in state["P1"]["banished"]] == ["Copper Cog"]
+    assert state["P2"]["life"] == 20 - 6 - 1
+
+
+@pytest.mark.parametrize(
+    ("card", "check"),
+    [
+        ("Scrap Hopper (red)", lambda p1: [c["name"] for c in p1["permanents"]] == ["Quicken"]),
+        ("Scrap Prospector (red)", lambda p1: p1["resource_points"] == 3 + 1),
+    ],
+)
+def test_scrap_attack_triggers_make_their_effect_only_when_scrapped(fabrary_cards, card, check):
+    name = card.split(" (")[0]
+    assert _computed(fabrary_cards, name, "if it scrapped a card")
+    r = run_log(
+        _scrapper(card, ["Teklo Core"]), [f"P1 plays {card}, scrapping Teklo Core", *_THROUGH], fabrary_cards
+    )
+    assert not messages(r, "violation")
+    assert check(_state(r)["P1"])
+    r = run_log(_scrapper(card, ["Teklo Core"]), [f"P1 plays {card}", *_THROUGH], fabrary_cards)
+    assert not check(_state(r)["P1"])  # not scrapped: the trigger's condition does not hold
+
+
+def test_scrap_needs_an_item_or_equipment_in_the_graveyard(fabrary_cards):
+    r = run_log(
+        _scrapper("Junkyard Dogg (red)", ["Brutal Assault (red)"]),
+        ["P1 plays Junkyard Dogg (red), scrapping Brutal Assault (red)"],
+        fabrary_cards,
+    )
+    assert any("neither an item nor an equipment" in m for m in messages(r, "violation"))
+    assert _state(r)["P1"]["graveyard"] == ["Brutal Assault"]
+
+
+# --- Transcend (CR 8.5.48, 9.1.5) and "if you've transcended this turn" ------------------------------
+
+
+def _mystic(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": hand, "life": 10},
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    ("instant", "lines"),
+    [
+        (
+            "Homage to Ancestors",
+            [
+                "P1 plays Second Tenet of Chi: Tide, paying 3",
+                "all pass to the Defend Step",
+                "P2 declares no defending cards",
+                "P1 plays Homage to Ancestors",
+                "all pass",
+                "all pass through the Reaction and Damage Steps",
+            ],
+        ),
+        (
+            "The Grain that Tips the Scale",
+            [
+                "p1 play Second Tenet of Chi: Tide",
+                "p2 no block",
+                "p1 play The Grain that Tips the Scale",
+                "all pass",
+                "all pass",
+                "all pass",
+            ],
+        ),
+        (
+            "Path Well Traveled",
+            [
+                "P1 attacks with Second Tenet of Chi: Tide, paying 3",
+                "P2 doesn't block",
+                "P1 plays Path Well Traveled and it resolves",
+                "all pass through the Reaction and Damage Steps",
+            ],
+        ),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_instant_transcends_after_another_blue_card_and_the_tenet_gets_its_bonus(
+    fabrary_cards, instant, lines
+):
+    """CR 8.5.48: with another blue card played this turn (the attack), the instant goes to its owner's
+    hand with its back face (a card in hand the engine does not name) instead of the graveyard; then
+    "If you've transcended this turn, this gets +2{p}" gives the attack 5 + 2."""
+    assert _computed(fabrary_cards, instant, "transcend")
+    assert _computed(fabrary_cards, "Second Tenet of Chi: Tide", "transcended")
+    r = run_log(_mystic(["Second Tenet of Chi: Tide", instant]), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert any("transcends" in m for m in messages(r, "note"))
+    state = _state(r)
+    assert instant not in state["P1"]["graveyard"]
+    assert state["P1"]["hand_unknown"] == 1
+    bonus = 1 if instant == "The Grain that Tips the Scale" else 0
+    assert state["P2"]["life"] == 20 - 5 - 2 - bonus
+
+
+def test_instant_without_another_blue_card_does_not_transcend(fabrary_cards):
+    r = run_log(_mystic(["Homage to Ancestors"]), ["P1 plays Homage to Ancestors", "all pass"], fabrary_cards)
+    p1 = _state(r)["P1"]
+    assert (p1["graveyard"], p1["hand_unknown"], p1["life"]) == (["Homage to Ancestors"], 0, 11)
+
+
+# --- Reload (CR 8.5.23) --------------------------------------------------------------------------------
+
+
+def _ranger(arsenal: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 1,
+            "hand": ["Over Flex (red)", "Snatch (red)"],
+            "arsenal": arsenal or [],
+        },
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["P1 plays Over Flex (red)", "all pass", "P1 puts Snatch (red) face down into their arsenal"],
+        ["p1 play Over Flex", "all pass", "P1 puts Snatch into arsenal"],
+        [
+            "P1 plays Over Flex (red) and it resolves",
+            "then P1 put Snatch (red) face-down into the arsenal",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_reload_puts_a_card_from_hand_into_the_empty_arsenal(fabrary_cards, lines):
+    """CR 8.5.23: the resolved "Reload" offers it; the log's arsenal line in the action phase takes it."""
+    assert _computed(fabrary_cards, "Over Flex", "reload")
+    assert _computed(fabrary_cards, "Take Cover", "reload")
+    r = run_log(_ranger(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    p1 = _state(r)["P1"]
+    assert p1["arsenal"] == [{"name": "Snatch", "face": "down"}]
+    assert p1["hand"] == []
+
+
+def test_reload_with_an_occupied_arsenal_is_reversed_and_without_the_line_nothing_moves(fabrary_cards):
+    r = run_log(
+        _ranger(["Sink Below (red)"]),
+        ["P1 plays Over Flex (red)", "all pass", "P1 puts Snatch (red) face down into their arsenal"],
+        fabrary_cards,
+    )
+    assert any("reload" in m for m in messages(r, "violation"))
+    r = run_log(_ranger(), ["P1 plays Over Flex (red)", "all pass", "P1 passes"], fabrary_cards)
+    assert _state(r)["P1"]["arsenal"] == []
