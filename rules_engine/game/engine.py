@@ -354,16 +354,40 @@ def _option_note(ctx: Ctx, layer: str) -> Phrase:
     )
 
 
+#: A line that says its player acted while a layer still waited: no passes are implied before it.
+_HELD_PRIORITY = re.compile(
+    r"\b(?:priority|on the stack|in response|respond(?:s|ed|ing)?|while|still|without (?:passing|letting)|"
+    r"before (?:it|that|\w+) (?:resolves|resolved))\b",
+    re.I,
+)
+
+
 def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx, *, weapon: bool = False) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
     arena", a "when this leaves the arena") or the player's own activated abilities (a hero's
     "Action - {r}{r}: ... Go again", Bravo's or Lexi's, then the attack it was for, CR 5.2.2): the
-    judge left out the passes that resolved them, since nothing else could have happened. They
-    resolve first, with a note; a card on the stack, or another player's activated ability, is left
-    to the rule (the play is then illegal)."""
+    judge left out the passes that resolved them, since nothing else could have happened. So is the
+    player's own 'non-attack' action card, unless the line says they kept priority. They resolve
+    first, with a note; another player's card or activated ability is left to the rule (the play is
+    then illegal)."""
+
+    held = _HELD_PRIORITY.search(ctx.entry.text) is not None
 
     def waits(layer: Layer) -> bool:
+        if layer.kind == "card":
+            # the player's own 'non-attack' action card ("P1 Steelblade Supremacy on Dawnblade", then "P1
+            # attacks with Dawnblade"): nothing but its resolution lets the player act at action speed
+            # again (CR 1.11.4a, 5.1.1); a line that says the player kept priority or acted while it
+            # was on the stack is left to the rule
+            return (
+                not held
+                and not layer.attack
+                and layer.controller == clause.player
+                and layer.card is not None
+                and layer.card.facts.is_action
+                and not layer.card.facts.is_("instant")
+            )
         return layer.kind == "triggered" or (layer.kind == "activated" and layer.controller == clause.player)
 
     if not s.stack or s.priority != clause.player or not all(waits(layer) for layer in s.stack):
@@ -577,10 +601,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _search_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.LookTop):
         _look_top_resolution(s, clause, ctx)
-    if isinstance(clause, A.Attack) and not any(
-        norm_name(x.name) == norm_name(clause.play.card.name) for x in s.p(clause.player).hand
-    ):
-        implied_trigger_resolution(s, clause.play, ctx, weapon=True)
+    if isinstance(clause, A.Attack):
+        # "swings Snatch" (a card from hand) or "attacks with the Kunai" (a weapon: an action ability)
+        in_hand = any(norm_name(x.name) == norm_name(clause.play.card.name) for x in s.p(clause.player).hand)
+        implied_trigger_resolution(s, clause.play, ctx, weapon=not in_hand)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Observe) and re.fullmatch(r"P[12]\.marked", clause.path) and clause.value is True:

@@ -79,6 +79,10 @@ def _after_activation(player: str, rest: str) -> str:
         if re.match(r"pitch(?:es|ed|ing)? ", low) and not pitch and not keep:
             pitch = ", pitching " + re.sub(r"^\w+\s+", "", part)
             continue
+        if re.match(r"discard(?:s|ed|ing) ", low) and not keep:
+            # "P1 used Oscilio's ability, discarding X": the discard that pays the activation's cost
+            pitch += ", discarding " + re.sub(r"^\w+\s+", "", part)
+            continue
         keep.append(part)
     return pitch + "".join(f"; {player} {x}" for x in keep)
 
@@ -1191,7 +1195,9 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
         r"\1 activates \2, ",
     ),
     (
-        re.compile(r"^(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]\s*"),
+        re.compile(
+            r"^(?!P[12]\b)([A-Z](?:(?!\bP[12]\b)[\w' ,.-])*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]\s*"
+        ),
         r"\1 activates; ",
     ),
     # "P1 uses Prism: pitches X, ...", "P1 Oscilio: discards X": a hero's activation told with a colon
@@ -3038,6 +3044,14 @@ class Parser:
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         # "P1 attacks with Fire Vein, 0 (3 Fealty)": the cost said as a bare number, a remark
         rest = re.sub(r",\s*\d+(?=\s*(?:\([^()]*\))?\s*$)", "", rest)
+        # "and scraps the Copper Cog from their graveyard": where scrap takes its card from (CR 8.3.32),
+        # not where the card played comes from
+        rest = re.sub(
+            r"(\bscrap(?:s|ping|ped)\s+[^,;]+?)\s+(?:from|out of) (?:the |their |his |her )?(?:graveyard|gy|yard)\b",
+            r"\1",
+            rest,
+            flags=re.I,
+        )
         parts = re.split(
             r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:"
             + _FROM_ZONE

@@ -63,9 +63,8 @@ def test_own_hero_action_ability_resolves_before_the_attack_it_was_for(fabrary_c
     assert state["P1"]["resource_points"] == 0
 
 
-def test_a_card_on_the_stack_still_forbids_an_action(fabrary_cards):
-    """CR 1.11.2, 8.1.1a: an action card waiting on the stack is not resolved by implication."""
-    given = {
+def _hit_and_run() -> dict[str, Any]:
+    return {
         "turn": "P1",
         "phase": "action",
         "combat_chain": "closed",
@@ -76,7 +75,38 @@ def test_a_card_on_the_stack_still_forbids_an_action(fabrary_cards):
         },
         "P2": {"life": 20},
     }
-    r = run_log(given, ["P1 plays Hit and Run (red)", "P1 plays Snatch (red)"], fabrary_cards)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["P1 plays Snatch (red)", "P1 Snatch @P2", "then she swings Snatch at P2"],
+    ids=["formal", "terse", "conversational"],
+)
+def test_the_players_own_action_card_on_the_stack_resolves_before_their_next_action(fabrary_cards, line):
+    """CR 1.11.4a, 5.1.1: the player's own 'non-attack' action card waiting on the stack when the log
+    has them play another action card resolved first (only all passing lets them act at action
+    speed again); the passes are implied, with a note, and Hit and Run's go again pays for Snatch."""
+    r = run_log(_hit_and_run(), ["P1 plays Hit and Run (red)", line], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert any("before Snatch" in m and "implied" in m for m in messages(r, "note"))
+    state = r.to_json()["state"]
+    assert [layer["card"].split(" (")[0] for layer in state["stack"]] == ["Snatch"]
+    assert state["P1"]["graveyard"] == ["Hit and Run"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 keeps priority and plays Snatch (red)",
+        "While Hit and Run is still on the stack, P1 plays Snatch (red)",
+        "P1 plays Snatch (red) in response",
+    ],
+    ids=["formal", "conversational", "terse"],
+)
+def test_a_card_on_the_stack_still_forbids_an_action_said_while_it_waits(fabrary_cards, line):
+    """CR 1.11.2, 8.1.1a: a line that says the player acted while the card still waited is not read
+    as the passes that resolve it; the action is illegal."""
+    r = run_log(_hit_and_run(), ["P1 plays Hit and Run (red)", line], fabrary_cards)
     assert any("stack is not empty" in m for m in messages(r, "violation"))
 
 

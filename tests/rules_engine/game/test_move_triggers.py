@@ -74,11 +74,16 @@ def test_the_enter_trigger_resolving_said_in_words_is_the_same_state(fabcube_car
     assert not any("are implied" in m for m in _kinds(said, "note"))
 
 
-def test_an_action_over_an_opponents_card_on_the_stack_is_still_illegal(fabcube_cards):
-    """Only triggered layers are passed over: a card on the stack keeps the rule (CR 1.10.3 reversal)."""
+def test_an_action_while_a_card_still_waits_on_the_stack_is_still_illegal(fabcube_cards):
+    """Only passes a judge left out are implied: a line that says the player kept priority keeps the
+    rule for the card still on the stack (CR 8.1.1a, 1.10.3 reversal)."""
     given = _action(["Loan Shark", "Snatch (red)"])
     given["P2"]["hand"] = ["Sink Below (red)"]
-    result = _run(given, ["P1 plays Loan Shark", "P1 plays Snatch targeting P2's hero"], fabcube_cards)
+    result = _run(
+        given,
+        ["P1 plays Loan Shark", "P1 keeps priority and plays Snatch targeting P2's hero"],
+        fabcube_cards,
+    )
     assert _kinds(result, "violation")
     assert [c["name"] for c in result.state["P1"]["permanents"]] == []
 
