@@ -135,6 +135,12 @@ def record_zone(s: GameState, owner: str, verb: str, card: Card) -> None:
     s.turn_log.append(" ".join([owner, verb, *words]))
 
 
+def record_destroyed(s: GameState, card: Card) -> None:
+    """A permanent destroyed this turn (CR 8.5.4), for "if the attack's controller has destroyed a Vigor
+    token this turn": recorded for its owner, who controls a token and destroys it with its own ability."""
+    s.turn_log.append(f"{card.owner} destroyed name={_slug(card.name)}")
+
+
 def record(s: GameState, player: str, what: str) -> None:
     """One more "drew" / "boosted" fact of the turn."""
     s.turn_log.append(f"{player} {what}")
@@ -247,6 +253,7 @@ _BANISHED_TO = re.compile(
 )
 _HIT_TIMES = re.compile(r"^you(?:'ve| have) hit (\w+) or more times this combat chain$")
 _OPP_DREW = re.compile(r"^an opponent has drawn (\w+) or more cards this turn$")
+_DESTROYED = re.compile(r"^you(?:'ve| have) destroyed an? ([a-z' -]+?) token this turn$")
 _CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$")
 _CONTROL_ANY = re.compile(
     r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$"
@@ -273,10 +280,20 @@ _FUSED_TURN = re.compile(
 )
 
 
+#: "If it's defended by an attack action card" (Agile Engagement, on the attack it targets; CR 7.0.5): the
+#: cards defending the active chain link's attack as the effect resolves.
+_DEFENDED = re.compile(
+    r"^(?:it's|it is|this is) defended by (an?|\w+ or more) ([a-z0-9<>=' -]+?)(?: cards?)?$"
+)
+
+
 def parse(text: str, name: str = "") -> str | None:
     """A condition's words (lower case, the card's own name read as "this") compiled to a key:
     ``kind;number;other;descriptor``; None when the grammar does not read them."""
     t = _values_first(text.strip().casefold())
+    m = _DEFENDED.match(t)
+    if m and _count(m.group(1).split()[0]) is not None and _descriptor(m.group(2)) is not None:
+        return f"defended;{_count(m.group(1).split()[0])};0;{_descriptor(m.group(2))}"
     m = _PLAYED.match(t)
     if m:
         n = _count(m.group(2).split()[0])
@@ -418,6 +435,9 @@ def _parse_more(t: str) -> str | None:
     m = _OPP_DREW.match(t)
     if m and _count(m.group(1)) is not None:
         return f"opp_drew;{_count(m.group(1))};0;"
+    m = _DESTROYED.match(t)
+    if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
+        return f"destroyed;1;0;name={m.group(1).strip().replace(' ', '_')}"
     m = _CREATED.match(t)
     if m:
         what = m.group(2).strip()
@@ -542,6 +562,7 @@ def growing(key: str) -> bool:
             "discarded",
             "banishedto",
             "created",
+            "destroyed",
             "hit_with",
             "opp_empty_hand",  # defending empties the hand (CR 7.3.2)
             "dealt",
@@ -561,6 +582,7 @@ def on_resolution(key: str) -> bool:
     """A condition a resolving card can check of its own (CR 6.1.3): not one about an attack's
     chain link ("if this has 6 or more {p}", "if it's played as chain link 3 or higher")."""
     return key.split(";")[0] in (
+        "defended",
         "played",
         "pitch",
         "drew",
@@ -591,6 +613,7 @@ def on_resolution(key: str) -> bool:
         "discarded",
         "banishedto",
         "created",
+        "destroyed",
         "control_any",
         "control_less",
         "opp_empty_hand",
@@ -631,6 +654,10 @@ def holds(
     ``card_id`` its object and ``zone`` where it was played from."""
     kind, number_s, other_s, descriptor = (key.split(";") + ["", "", "", ""])[:4]
     n = int(number_s or 0)
+    if kind == "defended":  # the cards defending the active attack now (CR 7.0.5)
+        link = s.active_link()
+        cards = link.defending if link is not None else []
+        return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
     if kind in ("played", "played_created", "activated"):
         verbs = {"played": ("played",), "played_created": ("played", "created"), "activated": ("activated",)}[
             kind
@@ -739,6 +766,8 @@ def holds(
             sum(1 for e in s.turn_log if e.split()[:2] == [player, kind] and _fits(e.split()[2:], descriptor))
             >= n
         )
+    if kind == "destroyed":  # record_destroyed: a permanent of that name destroyed this turn
+        return any(e.split()[:2] == [player, "destroyed"] and descriptor in e.split() for e in s.turn_log)
     if kind == "created":  # record_creation: any card created, or one of that name
         return any(
             e.split()[:2] == [player, "created"] and (not descriptor or descriptor in e.split())

@@ -11,18 +11,22 @@ from __future__ import annotations
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
     CHARGE_COST,
     FUSION,
     SELF_COSTS_LESS_PER_DRACONIC_LINK,
+    conditional_discount,
     plain,
+    self_named,
     split_sentences,
     token_facts,
 )
 from .rules import MANUAL, VIOLATION, Illegal, cite
 from .state import Card, GameState
+from .values import card_filter_fits
 from .zones import check_claims, hero_pitch_triggers, new_card, pitch_triggers, take, token_base
 
 
@@ -118,6 +122,14 @@ def _guardian(facts: CardFacts) -> bool:
     return "guardian" in facts.classes or "guardian" in facts.subtypes
 
 
+def _filtered_fits(text: str, facts: CardFacts) -> bool:
+    """A "cost_filtered" effect's cards: "action|base>=6" (attack action cards with 6 or more {p}) or
+    a colour (CR 2.2: the printed pitch)."""
+    if text.startswith("action|"):
+        return facts.is_attack_action and card_filter_fits(text.split("|", 1)[1], facts)
+    return card_filter_fits(text, facts)
+
+
 def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool) -> int:
     """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
     delta = 0
@@ -134,7 +146,12 @@ def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool)
             delta += eff.amount
         elif eff.kind == "cost_next_guardian" and is_attack and _guardian(facts):
             delta += eff.amount
+        elif eff.kind == "cost_filtered" and _filtered_fits(eff.text, facts):
+            delta += eff.amount  # "Yellow cards cost you {r} less to play this turn"
     for sentence in split_sentences(facts.text):
+        found = conditional_discount(self_named(sentence, facts.name).casefold())
+        if found and conditions.holds(s, player, found[0], facts):
+            delta -= found[1]  # "If you control a Hyper Driver, this costs {r} less to play" (CR 5.1.6a)
         m = SELF_COSTS_LESS_PER_DRACONIC_LINK.match(sentence)
         if m and m.group(1).casefold() == "runechant":
             # "This costs {r} less to play for each Runechant you control" (CR 5.1.6a)

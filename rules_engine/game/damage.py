@@ -10,6 +10,8 @@ waits the same way for its payment.
 
 from __future__ import annotations
 
+import re
+
 from rules_engine.wording import say
 
 from . import actions as A
@@ -18,12 +20,12 @@ from .cards import norm_name
 from .choices import claim
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import weapon_turn_text
+from .effects import self_prevention, weapon_turn_text
 from .heroes import granted_hit_banish, pay_offer_effect, take_pay_offer
 from .rules import Illegal, cite
 from .state import Card, ChainLink, Effect, GameState, Layer, PendingDamage
-from .triggers import crush, damage_triggers, hit_triggers, order_pending
-from .zones import destroy_permanent, take
+from .triggers import crush, damage_triggers, hit_triggers, next_hit_triggers, order_pending
+from .zones import banish_permanent, destroy_permanent, take
 
 
 def deal_damage(
@@ -43,11 +45,18 @@ def deal_damage(
     choice, otherwise it is dealt now. ``hit_link`` makes it a chain link's combat damage."""
     p = s.p(target)
     if arcane and controller and amount > 0:
+        # "the next card you play with an arcane damage effect deals that much plus N" (CR 6.4.3): this card's
+        for eff in [e for e in s.effects if e.kind == "arcane_plus_card" and e.player == controller]:
+            if norm_name(eff.text) == norm_name(source):
+                amount += eff.amount
+                s.effects.remove(eff)
+    if arcane and controller and amount > 0:
         # amp (CR 8.5.47): the next arcane damage an event of the controller deals this turn is more
         for eff in [e for e in s.effects if e.kind == "amp" and e.player == controller]:
             amount += eff.amount
             s.effects.remove(eff)
     # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
+    fixed_used: set[str] = set()
     for eff in list(s.effects):
         if amount <= 0:
             break
@@ -60,8 +69,22 @@ def deal_damage(
             eff.text = ""
             if eff.amount <= 0:
                 s.effects.remove(eff)
-        elif eff.kind == "prevent_fixed":
+        elif eff.kind == "prevent_fixed" and eff.source not in fixed_used:
             amount -= min(eff.amount, amount)  # one event only (CR 6.4.10)
+            s.effects.remove(eff)
+            fixed_used.add(eff.source)  # each of one card's "next 3 times" shields is a later event's
+        elif eff.kind == "prevent_physical" and hit_link and eff.source not in fixed_used:
+            amount -= min(eff.amount, amount)  # physical damage: the Damage Step's (CR 8.5.3b, 8.5.3f)
+            s.effects.remove(eff)
+            fixed_used.add(eff.source)
+        elif (
+            eff.kind == "prevent_class" and eff.source not in fixed_used and _source_is(ctx, source, eff.text)
+        ):
+            amount -= min(eff.amount, amount)  # "the next time a Shadow source would deal damage"
+            s.effects.remove(eff)
+            fixed_used.add(eff.source)
+        elif eff.kind == "prevent_small" and amount <= eff.amount:
+            amount = 0  # "the next time you would be dealt N or less damage, prevent it" (CR 6.4.10)
             s.effects.remove(eff)
     for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
         if amount <= 0:
@@ -82,6 +105,14 @@ def deal_damage(
     finish_damage(s, pending, ctx, check=check)
 
 
+def _source_is(ctx: Ctx, source: str, word: str) -> bool:
+    """Whether the damage's source (a card's name, or its trigger's "X attack trigger") has that class or
+    talent (CR 1.3.2)."""
+    name = re.sub(r" (?:attack|hit|defend|ability|trigger)(?: trigger)?$", "", source)
+    facts = ctx.lookup.get(name)
+    return facts is not None and word in {c.casefold() for c in facts.classes}
+
+
 def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:
     """The target's unused sources of optional prevention: arcane barrier and spellvoid against
     arcane damage, quell against any."""
@@ -91,8 +122,8 @@ def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:
         f = card.facts
         if arcane and (f.keyword("arcane barrier") or f.keyword("spellvoid")):
             out.append(card)
-        elif f.keyword("quell"):
-            out.append(card)
+        elif f.keyword("quell") or self_prevention(f) is not None:
+            out.append(card)  # quell, or "you may banish this to prevent 2 of that damage"
     return out
 
 
@@ -138,6 +169,7 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
                 if not dead:
                     hit_triggers(s, link, amount, ctx, marked=marked)
+                    next_hit_triggers(s, link, ctx)  # "The next time an attack action card hits" (CR 6.6)
                     if not link.no_hit_triggers:
                         granted_hit_banish(s, link, ctx)  # the Agents' granted hit abilities (Funnel Web)
             if amount >= 4 and not dead:
@@ -154,6 +186,9 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
     spellvoid destroys its source (CR 8.3.15), quell pays N (CR 8.3.19)."""
     d = s.pending
     kw = c.keyword.casefold()
+    if kw == "self":
+        self_prevent(s, c, ctx)
+        return
     key = kw.replace(" ", "_")
     if d is None or d.target != c.player:
         # in the Damage Step the damage is the attack's combat damage, which arcane barrier and
@@ -231,6 +266,41 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
     d.used.append(source.id)
     d.amount = max(0, d.amount - amount)
     ctx.events.append(Event("prevent", c.player, source.name, amount))
+    if not optional_prevention_left(s, d) or d.amount == 0:
+        finish_pending(s, ctx)
+
+
+def self_prevent(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
+    """ "If your hero would be dealt damage, you may banish this to prevent 2 of that damage" (Cloak of
+    Darkness): an optional replacement of the damage event now waiting (CR 6.4.2, 6.4.10); its cost is
+    the card itself, banished or destroyed (CR 1.14.4)."""
+    d = s.pending
+    p = s.p(c.player)
+    source = next(
+        (
+            card
+            for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+            if norm_name(card.name) == norm_name(c.source) and self_prevention(card.facts) is not None
+        ),
+        None,
+    )
+    if d is None or d.target != c.player or source is None:
+        raise Illegal(
+            "prevention",
+            say(
+                "{player} applied {keyword} with no damage being dealt to their hero.",
+                player=c.player,
+                keyword=c.source,
+            ),
+        )
+    verb, n = self_prevention(source.facts) or ("banish", 0)
+    if verb == "banish":
+        banish_permanent(s, source)
+    else:
+        destroy_permanent(s, source)
+    d.used.append(source.id)
+    d.amount = max(0, d.amount - n)
+    ctx.events.append(Event("prevent", c.player, source.name, n))
     if not optional_prevention_left(s, d) or d.amount == 0:
         finish_pending(s, ctx)
 

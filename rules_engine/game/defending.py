@@ -16,6 +16,7 @@ from . import actions as A
 from . import conditions
 from .context import Ctx, Event, give_priority
 from .effects import (
+    ADD_ON_REACTION,
     LOW_POWER_NO_HAND_DEFENSE,
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
@@ -30,7 +31,7 @@ from .effects import (
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import Card, ChainLink, GameState, Layer
-from .values import defender_fits, grant_met, phantasm_defender
+from .values import defender_fits, grant_met, phantasm_defender, same_card
 from .zones import check_claims, take
 
 
@@ -248,10 +249,72 @@ def check_can_defend(
             )
 
 
+def add_on_reaction(s: GameState, c: A.Defend, link: ChainLink, ctx: Ctx) -> bool:
+    """The Leap Frog equipment's "When an opponent plays or activates an attack reaction, you may add
+    this to the active chain link as a defending card" (CR 6.6; 7.0.5a: added, it defends and its own
+    defend triggers trigger): a line adding such equipment of the defending hero after the attacking
+    player played or activated an attack reaction on this chain link is that trigger's effect taken
+    (its layer resolved at once: nothing the log shows responds first). False when the line is not that."""
+    p = s.p(c.player)
+    gear = [x for x in p.equipment.values() if x is not None]
+    named = [next((g for g in gear if same_card(g, ref.name)), None) for ref in c.cards]
+    if (
+        c.player != link.target
+        or not named
+        or any(
+            g is None or not any(ADD_ON_REACTION.match(_low(x, g)) for x in split_sentences(g.facts.text))
+            for g in named
+        )
+        or not conditions.holds(s, link.controller, "linkuse;1;0;attack reaction")
+    ):
+        return False
+    new = [take(s, c.player, ref, ("equipment",), ctx, illegal="defend_from")[0] for ref in c.cards]
+    check_can_defend(s, link, new, ctx, reaction=True)
+    link.defending.extend(new)
+    for card in new:
+        ctx.events.append(Event("trigger", c.player, f"{card.name} trigger"))
+    self_triggers(s, new, "defends", ctx)
+    return True
+
+
+def add_from_offer(s: GameState, c: A.Defend, link: ChainLink, ctx: Ctx) -> bool:
+    """An effect that let the player add a card from their arsenal as a defending card (Bunker Beard's
+    "You may add an action card from your arsenal to the active chain link as a defending card", an
+    ``add_defender`` effect for this chain link): the log's line adding a fitting arsenal card takes it
+    (CR 7.0.5a: it defends as it is added, and its own defend triggers trigger). False when no such
+    effect waits or the line names another card."""
+    offer = next((e for e in s.effects if e.kind == "add_defender" and e.player == c.player), None)
+    arsenal = s.p(c.player).arsenal
+    named = [next((x for x in arsenal if same_card(x, ref.name)), None) for ref in c.cards]
+    if offer is None or len(named) != 1 or named[0] is None:
+        return False
+    if not conditions._fits(conditions.tags(named[0].facts, named[0].pitch), offer.text):
+        return False
+    s.effects.remove(offer)
+    card, _ = take(s, c.player, c.cards[0], ("arsenal",), ctx, illegal="defend_from")
+    card.origin = "arsenal"
+    card.face = "up"
+    check_can_defend(s, link, [card], ctx, reaction=True)
+    link.defending.append(card)
+    self_triggers(s, [card], "defends", ctx)
+    return True
+
+
+def _low(sentence: str, card: Card) -> str:
+    return sentence.casefold().replace(card.name.casefold(), "this").strip()
+
+
 def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     """CR 7.3.2: the attacked hero declares defending cards in the Defend Step, once per link, from
-    hand, equipment, or arsenal with ambush; then the turn-player gets priority (CR 7.3.3)."""
+    hand, equipment, or arsenal with ambush; then the turn-player gets priority (CR 7.3.3). Equipment
+    an effect adds later is added so (``add_on_reaction``)."""
     link = s.active_link()
+    if (
+        link is not None
+        and (s.combat_step != "defend" or link.declared)
+        and (add_on_reaction(s, c, link, ctx) or add_from_offer(s, c, link, ctx))
+    ):
+        return
     if s.combat_step != "defend" or link is None:
         raise Illegal(
             "defend_step", say("{player} declared defending cards outside the Defend Step.", player=c.player)

@@ -294,11 +294,94 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a),
         # or go again alone ("Your next weapon attack this turn gains go again", Hit and Run)
         re.compile(
-            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) (?:\+(\d+)\{p\}(,? and go again)?|(?=go again))"
+            r"^your next (?!attack\b)([a-z]+(?:(?:,|,? or) (?!attack\b)[a-z]+)*) attack this turn (?:gets|gains) (?:\+(\d+)\{p\}(,? and go again)?|(?=go again))"
             r"(go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
         ),
         "next_typed_attack",
     ),
+    (
+        # "Your next attack with 3 or less base {p} this turn gets go again", "The next attack action card
+        # with 3 or less base {p} you play this turn gains +3{p}", "The next attack action card you play
+        # this turn with cost 1 or less gets +3{p}" (CR 5.1.2a; base {p} is the printed power, CR 2.9.3)
+        re.compile(
+            r"^(?:your next attack( action card)?(?: with (\d+) or (less|more|greater) (base \{p\}))? this turn"
+            r"|the next attack( action card)?(?: with (\d+) or (less|more|greater) (base \{p\}))? you play this turn"
+            r"(?: with (cost) (\d+) or (less|more|greater))?) "
+            r"(?:gets|gains) (?:\+(\d+)\{p\}|(go again))$"
+        ),
+        "next_filtered_attack",
+    ),
+    (
+        # "The next blue action card you play this turn gets go again", "The next action card you play
+        # this turn with cost 0 or greater gets go again" (CR 5.1.2a: applies as the card is played)
+        re.compile(
+            r"^the next (?:(red|yellow|blue) )?action card you play this turn"
+            r"(?: with cost (\d+) or (less|more|greater))? (?:gets|gains) go again$"
+        ),
+        "next_action_go_again",
+    ),
+    (
+        # "The next attack action card you play this turn costs {r}{r} less to play" (CR 5.1.6a)
+        re.compile(
+            r"^the next (guardian )?attack action card you play this turn costs ((?:\{r\})+|\d+\{r\}) less(?: to play)?$"
+        ),
+        "next_attack_cost",
+    ),
+    (
+        # "The next attack you boost / fuse / charge to play this turn gets +3{p}", "The next attack action
+        # card you play from arsenal this turn gains +3{p}", "The next Crouching Tiger you play this turn
+        # gets +3{p}" (CR 5.1.2a: applies as the attack is played that way; 8.3.9, 8.3.17, 8.5.29)
+        re.compile(
+            r"^the next (?:("
+            + "|".join(_CLASS_WORDS)
+            + r") )?(attack action card|attack|crouching tiger) you "
+            r"(boost|fuse|charge to play|play from arsenal|play) this turn,? (?:gets|gains) "
+            r"(?:\+(\d+)\{p\}|(dominate|overpower))$"
+        ),
+        "next_way_attack",
+    ),
+    (
+        # "Attack action cards with 6 or more {p} cost you {r} less to play this turn", "Yellow cards cost
+        # you {r} less to play this turn" (CR 5.1.6a: every such card while the effect lasts)
+        re.compile(
+            r"^(?:(attack action) cards with (\d+) or more \{p\}|(red|yellow|blue) cards) cost you "
+            r"((?:\{r\})+) less to play this turn$"
+        ),
+        "cost_filtered",
+    ),
+    (
+        # "The next time you play an action card with cost 0 or greater this turn, gain 1 action point":
+        # a delayed trigger of the next such card played (CR 6.6, 5.1.2a)
+        re.compile(
+            r"^the next time you play an? (?:(red|yellow|blue) )?action card(?: with cost (\d+) or (less|more|greater))?"
+            r" this turn, gain (a|an|one|two|\d+) action points?$"
+        ),
+        "next_action_ap",
+    ),
+    (
+        # "Your dagger attacks get go again this turn", "Your Brute attacks gain +2{p} this turn": every
+        # attack of that kind the player controls while the effect lasts (CR 6.2.1)
+        re.compile(
+            r"^(?:until end of turn, )?your (?!next\b)([a-z]+) attacks (?:get|gain) (?:\+(\d+)\{p\}|(go again))"
+            r"(?: this turn| until end of turn)?$"
+        ),
+        "typed_attacks",
+    ),
+    (
+        # "The next card you play this turn with an effect that deals arcane damage, instead deals that much
+        # arcane damage plus 2" (Absorb in Aether), "... with cost 2 or less and an arcane damage effect, ..."
+        # (Tempest Aurora), "if the next card you play this turn has an arcane damage effect, instead it
+        # deals that much arcane damage plus 3" (Blessing of Aether): a replacement of that card's arcane
+        # damage (CR 6.4.3), bound to the card as it is played (``playing.next_arcane_plus``)
+        re.compile(
+            r"^(?:if )?the next card you play this turn (?:with (?:cost (\d+) or less and )?an (?:effect that deals "
+            r"arcane damage|arcane damage effect)|has an arcane damage effect),? instead (?:it |that effect )?deals "
+            r"that much arcane damage plus (\d+)$"
+        ),
+        "next_arcane_plus",
+    ),
+    # a delayed hit trigger's "it deals 3 damage to them": the hero the attack hit (Electrify)
+    (re.compile(r"^it deals (\d+) damage to them$"), "damage_them"),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -356,8 +439,26 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
     # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
     (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
-    (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
+    (re.compile(r"^(?:they|the defending hero|the attacking hero) discards? a card$"), "discard_choice"),
+    # "You may add an action card from your arsenal to the active chain link as a defending card" (Bunker
+    # Beard's ability): the log's next line adds it (defending.add_from_offer; CR 7.0.5a)
+    (
+        re.compile(
+            r"^you may add an? ([a-z' -]+?) card from your arsenal to the active chain link as a defending card$"
+        ),
+        "add_defender_offer",
+    ),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
+    # "Target defending attack action card gains +1{d}", "Up to one target defending action card gets +2{d}
+    # this turn", "Target defending card gets +1{d} until end of turn" (Reinforce the Line, Shining Courage,
+    # Platinum Amulet): the defending card the line names (CR 1.8.5)
+    (
+        re.compile(
+            r"^(?:up to one )?target defending ((?:[a-z' -]+? )?)card (?:gets|gains) \+(\d+)\{d\}"
+            r"(?: until end of turn| this chain link| this turn)?$"
+        ),
+        "target_defense",
+    ),
     # "When this defends, banish it when the combat chain closes" (Depths of Despair): the trigger's source
     (re.compile(r"^(?:destroy|banish) (?:it|this) when the combat chain closes$"), "self_close"),
     # "Another target hero draws a card" (Civic Peak): with two players, the opposing hero (CR 1.8.5)
@@ -369,6 +470,45 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "prevent_next",
     ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
+    # a shield against arcane damage only (CR 6.4.10, 8.5.3f)
+    (
+        re.compile(
+            r"^prevent the next (\d+) arcane damage that would be dealt to (?:you|your hero)(?: this turn)?$"
+        ),
+        "prevent_next_arcane",
+    ),
+    # "The next 3 times you would be dealt damage this turn, prevent 1 of that damage": one shield for
+    # each of the next N damage events (CR 6.4.10); target "times:N"
+    (
+        re.compile(
+            r"^the next (two|three|four|\d+) times you would be dealt damage this turn, prevent (\d+) of that damage$"
+        ),
+        "prevent_times",
+    ),
+    # "The next time you would be dealt 3 or less damage this turn, prevent it": the first event of at
+    # most N damage is prevented in full (CR 6.4.10)
+    (
+        re.compile(r"^the next time you would be dealt (\d+) or less damage this turn, prevent it$"),
+        "prevent_small",
+    ),
+    # "The next time you would be dealt {p} damage [this turn], prevent 4 of that damage": a shield for the
+    # next physical damage event, combat damage in the Damage Step (CR 8.5.3b, 8.5.3f, 6.4.10); without
+    # "this turn" it lasts until used (target "lasting")
+    (
+        re.compile(
+            r"^the next time (?:you|your hero) would be dealt \{p\} damage( this turn)?, prevent (\d+) "
+            r"(?:of that damage|damage that source would deal)$"
+        ),
+        "prevent_physical",
+    ),
+    # "The next time a Shadow source would deal damage this turn, prevent 4 of that damage" (CR 6.4.10):
+    # the next event of a source of that class or talent (to its controller's hero)
+    (
+        re.compile(
+            r"^the next time an? ([a-z]+) source would deal damage this turn, prevent (\d+) of that damage$"
+        ),
+        "prevent_class",
+    ),
     # a shield on the hero the card targets (CR 6.4.10, 1.8): "Prevent the next 3 damage that would be
     # dealt to target hero this turn" (no source named: any source's damage is prevented)
     (
@@ -407,6 +547,20 @@ SELF_COSTS_LESS_PER_DRACONIC_LINK = re.compile(
     re.I,
 )
 
+#: "If you control a Hyper Driver, this costs {r} less to play", "If you've drawn a card this turn, ...":
+#: a card's own cost reduction under a condition of the grammar, checked as it is played (CR 5.1.6a,
+#: 6.1.3; ``costs.cost_modifiers``).
+SELF_COSTS_LESS_IF = re.compile(r"^if (.+?), this costs ((?:\{r\})+) less to play\.?$")
+
+
+def conditional_discount(low: str) -> tuple[str, int] | None:
+    """(condition key, {r} less) for a SELF_COSTS_LESS_IF sentence (read with the card's name as
+    "this") whose condition the grammar reads, else None."""
+    m = SELF_COSTS_LESS_IF.match(low)
+    key = conditions.parse(m.group(1)) if m else None
+    return (key, m.group(2).count("{r}")) if m and key else None
+
+
 #: Fai's "This ability costs {r} less for each Draconic chain link you control" and Cindra's "This
 #: costs {r} less to activate for each Draconic chain link you control" (``playing.activate``).
 COSTS_LESS_PER_DRACONIC_LINK = re.compile(
@@ -427,10 +581,22 @@ RESOLUTION_CONDITIONS = {
 #: "At the start of your turn, destroy this[, then EFFECT]" and the same at the beginning of the action
 #: phase: a permanent's trigger as that phase begins (CR 4.2.2, 4.3.1).
 PHASE_DESTROY = re.compile(
-    r"^at the (start of your turn|beginning of your action phase), destroy (?:this|(?!.*\b(?:unless|if|when|for each)\b)[a-z0-9' !.,-]+?)"
+    r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), destroy (?:this|(?!.*\b(?:unless|if|when|for each)\b)[a-z0-9' !.,-]+?)"
     r"(?:,? (?:then|and) (.+))?$"
 )
-PHASE_TRIGGER_KEYS = {"start of your turn": "turn_start", "beginning of your action phase": "action_phase"}
+PHASE_TRIGGER_KEYS = {
+    "start of your turn": "turn_start",
+    "beginning of your action phase": "action_phase",
+    "beginning of your end phase": "end_phase",  # end_phase.begin_end_phase (CR 4.4.2)
+}
+#: The same phases' triggers that do not destroy their permanent: "At the start of your turn, put this
+#: into your soul" (Blessing of Aegis), "At the beginning of your end phase, create an Embodiment of
+#: Earth token" (CR 4.2.2, 4.3.1, 4.4.2; a permanent's ability acts from the arena, CR 3.0.1a).
+PHASE_EFFECT = re.compile(
+    r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), (?!destroy\b)(.+)$"
+)
+#: What the end phase applies itself (``end_phase.begin_end_phase``; no choice to make).
+_END_PHASE_EFFECTS = frozenset({"create_token", "draw", "gain_life"})
 #: What such a trigger may do that the engine applies without a choice (no target to pick).
 _PHASE_EFFECTS = frozenset(
     {
@@ -448,6 +614,14 @@ _PHASE_EFFECTS = frozenset(
         "opt",
         "create_in_hand",
         "next_attack_keyword",
+        "next_filtered_attack",
+        "next_action_go_again",
+        "next_attack_cost",
+        "next_way_attack",
+        "typed_attacks",
+        "cost_filtered",
+        "next_action_ap",
+        "next_arcane_plus",
     }
 )
 
@@ -476,15 +650,51 @@ _MOVE_EFFECTS = frozenset(
         "lose_life",
         "prevent_next",
         "prevent_fixed",
+        "prevent_next_arcane",
+        "prevent_times",
+        "prevent_small",
+        "prevent_physical",
+        "prevent_class",
         "mark",
         "create_token_opp",
     }
 )
 
 
+#: "The next time an attack action card hits a hero this turn, it deals 3 damage to them" (Electrify),
+#: "The next time an Ice or Elemental attack hits a hero this turn, create 3 Frostbite tokens under their
+#: control": a delayed triggered ability (CR 6.6) that triggers on the player's next such hit (7.5.5;
+#: ``triggers.next_hit_triggers``).
+NEXT_HIT = re.compile(
+    r"^the next time an? (?:([a-z]+(?:(?:,|,? or) [a-z]+)*) )?(attack action card|attack)(?: you control)? "
+    r"hits(?: a hero)? this turn, (.+)$"
+)
+_NEXT_HIT_EFFECTS = frozenset(
+    {"create_token", "create_token_opp", "draw", "damage_them", "gain_life", "gain_resources"}
+)
+
+
 #: CR 8.4.8 Surge: "Surge - If this deals more than N damage [to a hero], EFFECT".
 SURGE = re.compile(r"^surge\s*-\s*if this deals more than (\d+) damage( to a hero)?, (.+)$")
 _SURGE_EFFECTS = _PHASE_EFFECTS | {"self_go_again", "arcane", "damage", "mark", "opponent_lose_life"}
+
+
+#: An equipment's or permanent's "If your hero would be dealt damage, you may banish this to prevent 2
+#: of that damage" (Cloak of Darkness): an optional prevention of any damage event to its controller's
+#: hero, used like quell (CR 6.4.2: the damage waits for the choice; ``damage.apply_prevention``).
+SELF_PREVENTION = re.compile(
+    r"^if (?:your hero|you) would be dealt damage, you may (banish|destroy) this to prevent (\d+) of that damage\.?$"
+)
+
+
+@lru_cache(maxsize=4096)
+def self_prevention(facts: CardFacts) -> tuple[str, int] | None:
+    """("banish" or "destroy", N) for a card whose SELF_PREVENTION sentence it has, else None."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = SELF_PREVENTION.match(_self(sentence, facts))
+        if m:
+            return m.group(1), int(m.group(2))
+    return None
 
 
 #: A permanent's "At the beginning of your end phase, put a -1{d} counter on this" (the Frontline
@@ -802,6 +1012,15 @@ DEFEND_TOGETHER = re.compile(
 DEFEND_ALONE = re.compile(r"^(?:[a-z' ]+ - )?when this defends alone, (.+)$")
 
 
+#: "When an opponent plays or activates an attack reaction, you may add this to the active chain link as a
+#: defending card" (the Leap Frog equipment): a trigger whose optional effect the log shows as the player
+#: adding the card (``defending.add_on_reaction``; CR 6.6, 7.0.5a: the card defends as it is added).
+ADD_ON_REACTION = re.compile(
+    r"^when an opponent plays or activates an attack reaction, you may add this to the active chain link "
+    r"as a defending card\.?$"
+)
+
+
 #: "[If CONDITION, ]You may play this from your banished zone[. If you do, it costs {r}{r} less to play /
 #: it gets go again / it gains +N{p}]" (Ghostly Visit, Howl from Beyond, Unhallowed Rites, Grim Feast,
 #: Embalm, Bounding Demigon): an allowance to play the card from its owner's banished zone (CR 5.1.1a,
@@ -941,7 +1160,7 @@ def split_sentences(text: str) -> list[str]:
         s = " ".join(p.split()).strip().rstrip(".").strip()
         if not s:
             continue
-        if out and _IF_YOU_DO.match(s) and _YOU_MAY.search(out[-1]):
+        if out and _IF_YOU_DO.match(s) and (_YOU_MAY.search(out[-1]) or _ARSENAL_UP_BOTTOM.search(out[-1])):
             out[-1] = f"{out[-1]}. {s}"
         else:
             out.append(s)
@@ -949,6 +1168,12 @@ def split_sentences(text: str) -> list[str]:
 
 
 _IF_YOU_DO = re.compile(r"^if you do,", re.I)
+#: "Put a face-up card from your arsenal on the bottom of your deck. If you do, ..." (the Sunkwater
+#: equipment): the arsenal holds one card (CR 3.3), so whether it can be done is the state's to say.
+_ARSENAL_UP_BOTTOM = re.compile(r"\bput a face-up card from your arsenal on the bottom of your deck$", re.I)
+ARSENAL_UP_BOTTOM_THEN = re.compile(
+    r"^put a face-up card from your arsenal on the bottom of your deck\. if you do, (.+?)\.?$"
+)
 _YOU_MAY = re.compile(r"\byou may\b", re.I)
 
 #: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
@@ -960,8 +1185,10 @@ _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
 _OPTION_BOTTOM = re.compile(
     r"^put a card from your (hand|arsenal|hand or arsenal) on (?:the )?bottom of your deck$"
 )
+#: "for each opposing hero": with two players there is one (Crowd Control's "+2{d} for each opposing hero")
 _SELF_DEFENSE = re.compile(
-    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
+    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: for each opposing hero)?"
+    r"(?: until end of turn| this chain link| this turn)?$"
 )
 #: What happens to a defending card as the combat chain closes, given by its own defend trigger or an
 #: option's outcome (CR 7.7: the Close Step; blade break 8.3.3): destroyed, banished or blade break.
@@ -1145,6 +1372,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if (
             COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)
             or SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low)
+            or conditional_discount(low)
             or low.startswith("as an additional cost to play ")
         ):
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
@@ -1160,7 +1388,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
             or re.match(r"^when this attacks, intimidate$", low)
-            or re.match(r"^defense reaction cards can't be played this chain link$", low)
+            or NO_DEFENSE_REACTIONS.match(low)
             or re.match(
                 r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
                 low,
@@ -1191,9 +1419,33 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             when = PHASE_TRIGGER_KEYS[mp.group(1)]
             rest = (mp.group(2) or "").strip()
             inner, unread = recognise(rest) if rest else ([], [])
-            if not unread and all(not x.trigger and x.kind in _PHASE_EFFECTS for x in inner):
+            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS
+            if not unread and all(not x.trigger and x.kind in allowed for x in inner):
                 effects.append(TextEffect(kind="destroy_self", trigger=when))
                 effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
+        mq = PHASE_EFFECT.match(low)
+        if mq:
+            when = PHASE_TRIGGER_KEYS[mq.group(1)]
+            rest = mq.group(2).strip().rstrip(".")
+            if rest == "put this into your soul" and when != "end_phase":
+                inner, unread = [TextEffect("soul_self")], []  # CR 3.11 (the hero's soul)
+            else:
+                inner, unread = recognise(rest)
+            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS | {"soul_self"}
+            if inner and not unread and all(not x.trigger and x.kind in allowed for x in inner):
+                effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
+        mh = NEXT_HIT.match(low)
+        if mh:
+            inner, unread = recognise(mh.group(3))
+            if inner and not unread and all(not x.trigger and x.kind in _NEXT_HIT_EFFECTS for x in inner):
+                specs = ";".join(f"{x.kind}:{x.amount}:{x.target}" for x in inner)
+                effects.append(TextEffect("next_hit", 0, "", f"{mh.group(1) or ''}|{mh.group(2)}|{specs}"))
             else:
                 unknown.append(sentence)
             continue
@@ -1242,6 +1494,18 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        mab = ARSENAL_UP_BOTTOM_THEN.match(low)
+        if mab:
+            # done by the state: a face-up arsenal card goes to the bottom, then the outcome (layers)
+            outcome = _choice_outcome(mab.group(1))
+            if outcome is not None:
+                packed = pack_choice(("bottom", 0, "arsenal"), outcome)
+                effects.append(TextEffect("arsenal_bottom", 0, trigger, packed))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
         mch = CHOICE.match(low)
         if mch:
             option = choice_option(mch.group(1))
@@ -1255,7 +1519,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         # "create a Toughness and a Vigor token": one token of each (CR 8.6), not one named "toughness and a vigor"
         low = re.sub(
-            r"\bcreate (a|an) ([a-z' ]+?) and (a|an) ([a-z' ]+?) tokens?\b",
+            r"\bcreate (a|an) ([a-z' ]+?) and (a|an|one|two|three|\d+) ([a-z' ]+?) tokens?\b",
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
@@ -1284,6 +1548,15 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
+                    target = groups[0]
+                elif kind == "target_defense":
+                    if defender_descriptor(groups[0].strip() or "card") is None:
+                        continue  # a description of the defending card the engine does not read
+                    amount = int(groups[1])
+                    target = groups[0].strip()
+                elif kind == "add_defender_offer":
+                    if conditions._descriptor(groups[0]) is None:
+                        continue
                     target = groups[0]
                 elif kind == "self_close":
                     target = "banish" if part.startswith("banish") else "destroy"
@@ -1325,6 +1598,67 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                             ability,
                         ]
                     )
+                elif kind == "next_filtered_attack":
+                    # "action" (an attack action card only), the filter ("base<=3", "cost>=0"), go again
+                    action = bool(mm.group(1) or mm.group(5))
+                    n, way, what = (
+                        (mm.group(2), mm.group(3), "base")
+                        if mm.group(2)
+                        else (mm.group(6), mm.group(7), "base")
+                        if mm.group(6)
+                        else (mm.group(10), mm.group(11), "cost")
+                        if mm.group(10)
+                        else ("", "", "")
+                    )
+                    if not n:
+                        continue  # no filter: the older kinds read it
+                    amount = int(mm.group(12) or 0)
+                    op = "<=" if way == "less" else ">="
+                    target = "|".join(
+                        ["action" if action else "", f"{what}{op}{n}", "go again" if mm.group(13) else ""]
+                    )
+                elif kind == "typed_attacks":
+                    amount = int(mm.group(2) or 0)
+                    target = f"{mm.group(1)}|{mm.group(3) or ''}"
+                elif kind == "next_arcane_plus":
+                    amount = int(mm.group(2))
+                    target = f"cost<={mm.group(1)}" if mm.group(1) else ""
+                elif kind == "next_way_attack":
+                    if mm.group(2) != "crouching tiger" and mm.group(3) == "play":
+                        continue  # no way named: the older kinds read it
+                    amount = int(mm.group(4) or 0)
+                    way = {"play from arsenal": "arsenal", "charge to play": "charge"}.get(
+                        mm.group(3), mm.group(3)
+                    )
+                    cls = mm.group(1) or ""
+                    target = f"{mm.group(2)}|{'' if way == 'play' else way}|{cls}|{mm.group(5) or ''}"
+                elif kind == "cost_filtered":
+                    amount = -mm.group(4).count("{r}")
+                    target = "action|base>=" + mm.group(2) if mm.group(1) else mm.group(3)
+                elif kind == "next_action_ap":
+                    filt = (
+                        f"cost{'<=' if mm.group(3) == 'less' else '>='}{mm.group(2)}" if mm.group(2) else ""
+                    )
+                    amount = _num(mm.group(4))
+                    target = "|".join([mm.group(1) or "", filt])
+                elif kind == "next_action_go_again":
+                    filt = (
+                        f"cost{'<=' if mm.group(3) == 'less' else '>='}{mm.group(2)}" if mm.group(2) else ""
+                    )
+                    target = "|".join([mm.group(1) or "", filt])
+                elif kind == "next_attack_cost":
+                    g = mm.group(2)
+                    amount = -(g.count("{r}") if g.startswith("{") else int(g[:-3]))
+                    target = "guardian" if mm.group(1) else ""
+                elif kind == "prevent_physical":
+                    amount = int(mm.group(2))
+                    target = "" if mm.group(1) else "lasting"
+                elif kind == "prevent_class":
+                    amount = int(mm.group(2))
+                    target = mm.group(1)
+                elif kind == "prevent_times":
+                    amount = int(mm.group(2))
+                    target = f"times:{_num(mm.group(1))}"
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[2])
                     # the highest cost it applies to; ">=N" for "with cost N or more"
@@ -1528,7 +1862,7 @@ class ActivatedAbility:
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
-    banish_self: bool = False  # "banish this and a card from your hero's soul": the source is banished
+    banish_self: bool = False  # "Banish this and a card from your hero's soul" (Radiant Raiment; CR 1.14.4)
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -1591,7 +1925,7 @@ def played_tags(f: CardFacts) -> str:
 
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
-_SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+_SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero's|your|[^,]+?'s) soul$")
 #: "Banish this and a card from your hero's soul" (the Radiant equipment, CR 1.14.4, 3.11.5): the source
 #: leaves the arena for its owner's banished zone and the soul pays as ``_SOUL_COST``.
 _BANISH_SELF_SOUL_COST = re.compile(r"^banish this and (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
@@ -1613,10 +1947,21 @@ def _from_hand_ability(sentence: str) -> bool:
     return m is not None and "discard this" in [x.strip() for x in m.group(3).casefold().split(",")]
 
 
+def cost_parts(cost_text: str) -> list[str]:
+    """An activated ability's cost split into the parts paid one by one: "Banish this and a card from
+    your hero's soul" is "banish this" and "banish a card from your hero's soul", "Destroy this and a
+    Runechant you control" is "destroy this" and "destroy a runechant you control" (CR 1.14.4)."""
+    out: list[str] = []
+    for part in (x.strip() for x in cost_text.split(",")):
+        m = re.fullmatch(r"(banish|destroy) this and (an? .+)", part)
+        out += [f"{m.group(1)} this", f"{m.group(1)} {m.group(2)}"] if m else [part] if part else []
+    return out
+
+
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}(?: your hero)?", part)
+        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|banish this|discard this|\{t\}(?: your hero)?", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _BANISH_SELF_SOUL_COST.match(part)
@@ -1643,7 +1988,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             r = int(cost_text.strip())
         body = m.group(4).strip()
         low = body.casefold()
-        parts = [x.strip() for x in cost_text.split(",") if x.strip()]
+        parts = cost_parts(cost_text)
         named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
         soul = next(
             (ms for x in parts if (ms := _SOUL_COST.match(x) or _BANISH_SELF_SOUL_COST.match(x))), None
@@ -1654,7 +1999,8 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             type=m.group(2).casefold(),
             resource_cost=r,
             destroy_self="destroy this" in cost_text,
-            attack=low.startswith("attack"),
+            attack=re.match(r"attack\b(?!\s+action cards?\b)", low)
+            is not None,  # not "Attack action cards ..."
             go_again="go again" in low,
             ability_text=body,
             other_cost=", ".join(x for x in parts if not _cost_part(x)),
@@ -1666,7 +2012,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap_hero="{t} your hero" in parts,
             discard_cost=discard.group(1) if discard else "",
             flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
-            banish_self=any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
+            banish_self="banish this" in parts or any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1753,9 +2099,15 @@ CRUSH = re.compile(
 #: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
 OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
 
+#: "Defense reaction cards can't be played this chain link", "Defense reactions can't be played to
+#: Widowmaker's chain link" (a restriction on playing, CR 1.0.2; ``playing.play``).
+NO_DEFENSE_REACTIONS = re.compile(
+    r"^defense reactions?(?: cards)? can't be played (?:this|to [a-z0-9' ,!:-]+?'s) chain link\.?$"
+)
+
 _HANDLED_AT_ATTACK = (
     re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
-    re.compile(r"^defense reaction cards can't be played this chain link$"),
+    NO_DEFENSE_REACTIONS,
     re.compile(
         r"^if you've dealt arcane damage this turn, this gets \""
     ),  # a hit ability (triggers.hit_triggers)
@@ -1865,7 +2217,8 @@ def _grant(low: str) -> Grant | None:
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
-    parsed = conditions.parse(m.group(1))
+    # "While Yinti Yanti is attacking and you control an aura": an attack's bonus acts only while it attacks
+    parsed = conditions.parse(_control_one(re.sub(r"^this is attacking and ", "", m.group(1))))
     if parsed is not None:
         return Grant(parsed, 0, bonus[0], bonus[1])  # the condition grammar's key (conditions.holds)
     return None
@@ -1905,7 +2258,32 @@ _DEFENSE_GRANT = re.compile(
 _DEFENSE_WHILE = re.compile(r"^this (?:gets|has) \+(\d+)\{d\} while defending an? (weapon|[a-z]+) attack\.?$")
 
 
+#: "While this is defending a weapon attack, this gets +1{d}" (Steel on Steel), "While this is defending,
+#: if you control a Flurry token this gets +1{d}" (Flurry Foot Dance), "While Yinti Yanti is defending and
+#: you control an aura, it has +1{d}", "While this is defending, if you've created a card this turn, this
+#: gets +1{d}" (Mistborn Protector): a static bonus while it defends (CR 6.1.3), the condition the grammar's.
+_DEFENSE_WHILE_DEFENDING = re.compile(
+    r"^while this is defending(?: an? (weapon|[a-z]+) attack)?(?:(?:,| and) (?:if )?(.+?))?"
+    r",? (?:this|it) (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+)
+
+
+def _control_one(words: str) -> str:
+    """ "you control an aura" read as the grammar's "you control 1 or more auras" (a kind, not a name)."""
+    return re.sub(r"^you control an? (aura|item)$", r"you control 1 or more \1s", words)
+
+
 def _defense_key(low: str) -> tuple[str, int] | None:
+    wd = _DEFENSE_WHILE_DEFENDING.match(low)
+    if wd and (wd.group(1) is None) != (wd.group(2) is None):
+        if wd.group(1):
+            if wd.group(1) == "weapon" or conditions._descriptor(wd.group(1)) is not None:
+                return f"defending;0;0;{wd.group(1)}", int(wd.group(3))
+            return None
+        key = conditions.parse(_control_one(wd.group(2)))
+        if key is not None and conditions.on_resolution(key):
+            return key, int(wd.group(3))
+        return None
     w = _DEFENSE_WHILE.match(low)
     if w and (w.group(2) == "weapon" or conditions._descriptor(w.group(2)) is not None):
         return f"defending;0;0;{w.group(2)}", int(w.group(1))
@@ -1957,7 +2335,7 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # activated from the hand (playing.activate), not part of the attack
         if _defense_key(low) or parse_defend_trigger(sentence, facts) is not None:
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
-        if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+        if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low) or conditional_discount(low):
             continue  # paid less when played (costs.cost_modifiers)
         if banished_play_sentence(sentence, facts) is not None:
             continue  # checked as the card is played from the banished zone (playing.play)
@@ -2071,7 +2449,7 @@ def attack_unmodelled(facts: CardFacts) -> list[str]:
 
 
 _RULE_LINE = re.compile(
-    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reaction cards can't be played this chain link$"
+    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reactions?(?: cards)? can't be played (?:this|to [a-z0-9' ,!:-]+?'s) chain link$"
     r"|^if you've dealt arcane damage this turn, this gets"
 )
 
@@ -2443,7 +2821,12 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 #: "As an additional cost to play this, discard a random card" (the Brute cards): paid as the card is
 #: played (CR 5.1.5, 1.14.4), the discarded card named by the line or taken at random (``playing.play``).
-RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play [^,]+, discard a random card\.?$", re.I)
+RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?, discard a random card\.?$", re.I)
+#: "As an additional cost to play this, banish a random card from your hand" (CR 5.1.5, 1.14.4;
+#: ``playing.play``: the log's next banish line pays it, else ``zones.settle_random_discard``).
+RANDOM_BANISH_COST = re.compile(
+    r"^as an additional cost to play .+?, banish a random card from (?:your )?hand\.?$", re.I
+)
 
 
 def additional_costs(facts: CardFacts) -> list[str]:
@@ -2452,7 +2835,10 @@ def additional_costs(facts: CardFacts) -> list[str]:
     return [
         s
         for s in split_sentences(plain(facts.text))
-        if _ADDITIONAL_COST.match(s) and not CHARGE_COST.match(s) and not RANDOM_DISCARD_COST.match(s)
+        if _ADDITIONAL_COST.match(s)
+        and not CHARGE_COST.match(s)
+        and not RANDOM_DISCARD_COST.match(s)
+        and not RANDOM_BANISH_COST.match(s)
     ]
 
 
@@ -2567,6 +2953,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not conditions.COUNTS_AS.match(_self(sentence, facts))
         and not (END_PHASE_COUNTER.match(_self(sentence, facts)) and is_permanent_card(facts))
         and not UNITY_DEFENSE.match(_self(sentence, facts))
+        and not (SELF_PREVENTION.match(_self(sentence, facts)) and is_permanent_card(facts))
         and not (
             (ao := ACTIVATE_ONLY_IF.match(_self(sentence, facts))) is not None
             and conditions.parse(ao.group(1)) is not None
@@ -2576,6 +2963,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not (CLASS_ATTACKS_GET.match(sentence.strip()) and is_permanent_card(facts))
         and defense_grant(sentence, facts) is None
         and defend_only(sentence, facts) is None
+        and not ADD_ON_REACTION.match(_self(sentence, facts))
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
@@ -2624,6 +3012,8 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_typed_attack",
         "grant_cost_keyword",
         "next_attack_keyword",
+        "next_filtered_attack",
+        "next_action_go_again",
     }
 )
 
@@ -2691,7 +3081,7 @@ def _activated_status(
             return FLAGGED
     body = m.group(4).strip().casefold()
     cost = self_named(m.group(3), name or (facts.name if facts is not None else "")).casefold()
-    if not all(_cost_part(x.strip()) for x in cost.split(",")):
+    if not all(_cost_part(x) for x in cost_parts(cost)):
         return FLAGGED
     if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
@@ -2768,6 +3158,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif (attack or resolving) and banished_play_sentence(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 5.1.1a)
+        elif ADD_ON_REACTION.match(low):
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.add_on_reaction (CR 7.0.5a)
         elif defend_only(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:
@@ -2779,7 +3171,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 not _ACTIVATED.search(sentence) or _activated_status(sentence, computed_body=True) == MODELLED
             )
             parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
-        elif RANDOM_DISCARD_COST.match(sentence):
+        elif RANDOM_DISCARD_COST.match(sentence) or RANDOM_BANISH_COST.match(sentence):
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.pay_random_discard
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
@@ -2798,7 +3190,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
         elif facts.is_weapon and not attack and _weapon_hit(low):
             parts.append(TextPart(sentence, MODELLED, "hit"))  # triggers.hit_triggers reads the weapon's text
-        elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+        elif (attack or resolving) and (
+            SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low) or conditional_discount(low)
+        ):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:
             if sentence in unmodelled:
@@ -2878,6 +3272,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             and not PLAYED_THIS_TURN_CONDITION.search(low)
         ):
             parts.append(TextPart(sentence, MODELLED, "activate"))  # heroes.check_activation_condition
+        elif SELF_PREVENTION.match(low) and is_permanent_card(facts):
+            parts.append(TextPart(sentence, MODELLED, "damage"))  # damage.apply_prevention (CR 6.4.2)
         elif UNITY_DEFENSE.match(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.defend
         elif END_PHASE_COUNTER.match(low) and is_permanent_card(facts):

@@ -21,7 +21,15 @@ from . import choices
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import end_phase_counters, token_facts, unpack_choice, weapon_turn_text
+from .effects import (
+    end_phase_counters,
+    plain,
+    recognise,
+    self_named,
+    token_facts,
+    unpack_choice,
+    weapon_turn_text,
+)
 from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_ends
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
@@ -40,6 +48,7 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
         if weapon_turn_text(weapon.facts)[2] and not hit and weapon.counters.get("power"):
             weapon.counters.pop("power")  # Dawnblade: no hit this turn, its +1{p} counters come off
             ctx.events.append(Event("trigger", s.turn_player, f"{weapon.name} end phase trigger"))
+    permanent_end_phase_triggers(s, ctx)
     for card in [c for c in p.equipment.values() if c is not None] + list(p.permanents) + list(p.weapons):
         for prop, n in end_phase_counters(card.facts):  # Frontline's -1{d} (CR 4.4.2, 1.15)
             card.add_counters(prop, n)
@@ -157,6 +166,31 @@ def named_sharpen(s: GameState, ctx: Ctx) -> bool:
         "sharpen",
     )
     return True
+
+
+def permanent_end_phase_triggers(s: GameState, ctx: Ctx) -> None:
+    """The turn-player's permanents whose text says "At the beginning of your end phase, destroy this
+    [, then EFFECT]" or "... , create a token / draw / gain {h}" (CR 4.4.2: they trigger as the end
+    phase begins; with no choice to make, they are applied at once)."""
+    player = s.turn_player
+    for card in list(s.p(player).permanents):
+        if card.facts.is_token and token_facts(card.name) is not None:
+            continue  # the CR 8.6 tokens' own end-phase triggers (below)
+        text = self_named(plain(card.facts.text), card.facts.name)
+        mine = [e for e in recognise(text)[0] if e.trigger == "end_phase"]
+        if not mine:
+            continue
+        if any(e.kind == "destroy_self" for e in mine):
+            destroy_permanent(s, card)
+        ctx.events.append(Event("trigger", player, f"{card.name} end phase trigger"))
+        for e in mine:
+            if e.kind == "create_token":
+                for _ in range(max(1, e.amount)):
+                    make_token(s, player, e.target, ctx)
+            elif e.kind == "draw":
+                draw(s, player, e.amount, ctx)
+            elif e.kind == "gain_life" and s.p(player).life is not None:
+                s.p(player).life = (s.p(player).life or 0) + e.amount
 
 
 def end_step_index(step: str) -> int:

@@ -42,7 +42,7 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import activated_ability, attack_text, recognise, self_named, unpack_choice
+from .effects import activated_ability, attack_text, recognise, self_named, self_prevention, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .heroes import become
 from .layers import apply_choice, crank, static_text_notes
@@ -131,6 +131,9 @@ def prevention_keyword(s: GameState, c: A.ApplyPrevention) -> A.ApplyPrevention:
             for kw in _PREVENTIONS:
                 if card.facts.keyword(kw) is not None:
                     return A.ApplyPrevention(c.player, kw, c.amount, c.source, c.pitches, c.pay)
+            # "you may banish this to prevent 2" (Cloak of Darkness)
+            if self_prevention(card.facts) is not None:
+                return A.ApplyPrevention(c.player, "self", c.amount, c.source, c.pitches, c.pay)
     return A.ApplyPrevention(c.player, "spellvoid", c.amount, c.source, c.pitches, c.pay)
 
 
@@ -222,6 +225,8 @@ def _prevention_of(s: GameState, c: A.Activate) -> str | None:
     arena = [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
     kws = [kw for kw in _PREVENTIONS if len(named) == 1 and named[0].facts.keyword(kw) is not None]
+    if not kws and len(named) == 1 and self_prevention(named[0].facts) is not None:
+        return "self"  # "P2 uses Cloak of Darkness": its "banish this to prevent 2" (CR 6.4.2)
     return kws[0] if len(kws) == 1 else None
 
 

@@ -42,6 +42,7 @@ from .effects import (
     class_attack_bonus,
     combo,
     decided_keywords,
+    defender_descriptor,
     describe_choice,
     plain,
     recognise,
@@ -55,7 +56,7 @@ from .effects import (
 from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import GROWING_CONDITIONS, phantasm_defender
+from .values import GROWING_CONDITIONS, attack_is, defender_fits, phantasm_defender
 from .zones import (
     destroy_permanent,
     draw,
@@ -672,15 +673,20 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
     for card in list(s.p(player).permanents):
         if card.facts.is_token and token_facts(card.name) is not None:
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
-        effects, _unknown = recognise(plain(card.facts.text))
+        effects, _unknown = recognise(self_named(plain(card.facts.text), card.facts.name))
         mine = [e for e in effects if e.trigger == when]
         if not mine:
             continue
         depth = len(s.stack)
-        destroy_permanent(s, card)
+        if any(e.kind == "destroy_self" for e in mine):
+            destroy_permanent(s, card)
         ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
         for e in mine:
-            if e.kind != "destroy_self":
+            if e.kind == "soul_self" and card in s.p(player).permanents:
+                s.p(player).permanents.remove(card)  # "put this into your soul" (CR 3.11)
+                s.p(player).soul.append(card)
+                self_move_triggers(s, card, ("leaves",))
+            elif e.kind != "destroy_self":
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
         while len(s.stack) > depth:  # its leave trigger resolves at once too (CR 4.2.2, 4.3.1)
             made = s.stack.pop()
@@ -1000,6 +1006,43 @@ def apply_text_effect(
         s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
+    elif k == "next_filtered_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
+        s.effects.append(Effect("next_filtered_attack", player, e.amount, "turn", name, text=e.target))
+    elif k == "typed_attacks":
+        # "Your dagger attacks get go again this turn": the attacks of that kind now on the stack or the
+        # chain and every later one this turn (CR 6.2.1; playing.apply_next_card_effects)
+        s.effects.append(Effect("typed_attacks", player, e.amount, "turn", name, text=e.target))
+        word, again = (e.target.split("|") + ["", ""])[:2]
+        for lk in s.chain:
+            if lk.controller == player and not lk.resolved and attack_is(word, lk.attack, bool(lk.proxy)):
+                lk.power_bonus += e.amount
+                lk.go_again = lk.go_again or bool(again)
+        for lay in s.stack:
+            if (
+                lay.attack
+                and lay.controller == player
+                and lay.card is not None
+                and attack_is(word, lay.card, lay.source_zone == "weapon")
+            ):
+                lay.power_bonus += e.amount
+                lay.go_again = lay.go_again or bool(again)
+    elif k == "cost_filtered":  # costs.cost_modifiers, for every fitting card this turn (CR 5.1.6a)
+        s.effects.append(Effect("cost_filtered", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_action_ap":  # playing.next_action_ap: a delayed trigger (CR 6.6)
+        s.effects.append(Effect("next_action_ap", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_hit":  # triggers.next_hit_triggers: on the player's next such hit (CR 6.6, 7.5.5)
+        s.effects.append(Effect("next_hit", player, 0, "turn", name, text=e.target))
+    elif k == "damage_them":  # the hero the attack hit (a delayed hit trigger's "them")
+        deal_damage(s, other(player), e.amount, name, ctx, arcane=False, controller=player)
+    elif k == "next_arcane_plus":  # playing.next_arcane_plus binds it to the next such card (CR 6.4.3)
+        s.effects.append(Effect("next_arcane_plus", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_way_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
+        s.effects.append(Effect("next_way_attack", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_action_go_again":  # consumed by playing.play (CR 5.1.2a)
+        s.effects.append(Effect("next_action_go_again", player, 0, "turn", name, text=e.target))
+    elif k == "next_attack_cost":  # costs.cost_modifiers, used up by the attack it applies to (CR 5.1.6a)
+        kind = "cost_next_guardian" if e.target == "guardian" else "cost_next_attack"
+        s.effects.append(Effect(kind, player, e.amount, "turn", name))
     elif k == "each_create_token":
         # "Each hero creates a Might token": a multi-event, the effect's controller first (CR 1.9.2c)
         for pl in (player, other(player)):
@@ -1087,6 +1130,61 @@ def apply_text_effect(
         deal_damage(s, target, e.amount, name, ctx, arcane=k == "arcane", controller=player)
     elif k == "draw":
         draw(s, player, e.amount, ctx)
+    elif k == "target_defense":  # "target defending [X] card gets +N{d}" (CR 1.8.5: the line names it)
+        link = s.active_link()
+        named = layer.targets[0] if layer is not None and layer.targets else ""
+        named = re.sub(r"^(?:the )?defending ", "", named, flags=re.I)  # "targeting the defending Brick"
+        described = defender_descriptor(e.target or "card") or ((),)
+        pool = [c for c in (link.defending if link else []) if defender_fits(c, described)]
+        chosen = next(
+            (c for c in pool if named and norm_name(c.name) == norm_name(named.split(":")[-1])), None
+        )
+        if chosen is None and len(pool) == 1 and named in ("", other(player), player):
+            chosen = pool[0]  # the only defending card it can target
+        if chosen is not None:
+            chosen.counters["defense_effect"] = chosen.counters.get("defense_effect", 0) + e.amount
+        else:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}: the engine cannot tell which defending card it targets (name it: 'targeting X'); enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
+    elif k == "arsenal_bottom":
+        # "Put a face-up card from your arsenal on the bottom of your deck. If you do, Y" (CR 1.8.4): the
+        # arsenal's face-up card, if any, goes; then Y acts as an option's outcome does (apply_choice)
+        up = next((c for c in p.arsenal if c.face == "up"), None)
+        if up is None:
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {name}: there is no face-up card in {player}'s arsenal, so nothing happens.",
+                    number=ctx.entry.number,
+                    name=name,
+                    player=player,
+                ),
+            )
+            return
+        p.arsenal.remove(up)
+        put_bottom(p, [up])
+        ctx.events.append(Event("move", player, f"{up.name}: arsenal -> deck bottom"))
+        source = (layer.source_id or (layer.card.id if layer.card is not None else "")) if layer else ""
+        apply_choice(s, Effect("choice_offer", player, 0, "link", name, card_id=source, choice=e.target), ctx)
+    elif k == "add_defender_offer":  # the log's next line adds the card (defending.add_from_offer)
+        s.effects.append(Effect("add_defender", player, 0, "link", name, text=e.target))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name} lets {player} add a {kind} card from their arsenal as a defending card; log it ('{player} adds X from arsenal as a defending card').",
+                number=ctx.entry.number,
+                name=name,
+                player=player,
+                kind=e.target,
+            ),
+        )
     elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
         draw(s, other(player), e.amount, ctx)
     elif k in ("self_defense", "self_close"):
@@ -1113,6 +1211,19 @@ def apply_text_effect(
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
     elif k == "prevent_fixed":
         s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
+    elif k == "prevent_next_arcane":  # a shield for arcane damage only (damage.deal_damage, CR 6.4.10)
+        s.effects.append(Effect("prevent_next_arcane", player, e.amount, "turn", name))
+    elif k == "prevent_times":  # one shield per damage event, for the next N events (CR 6.4.10)
+        for _ in range(int(e.target.split(":")[1])):
+            s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
+    elif k == "prevent_physical":  # the next {p} damage event (damage.deal_damage; CR 8.5.3b, 6.4.10)
+        text = f"The next time you would be dealt {{p}} damage, prevent {e.amount} of that damage."
+        duration = "" if e.target == "lasting" else "turn"
+        s.effects.append(Effect("prevent_physical", player, e.amount, duration, name, text=text))
+    elif k == "prevent_class":  # the next event of a source of that class (damage.deal_damage; CR 6.4.10)
+        s.effects.append(Effect("prevent_class", player, e.amount, "turn", name, text=e.target))
+    elif k == "prevent_small":  # the next event of at most N damage is prevented in full (CR 6.4.10)
+        s.effects.append(Effect("prevent_small", player, e.amount, "turn", name))
     elif k == "prevent_next_target":
         shielded = target_player(layer.targets[0], player) if layer is not None and layer.targets else player
         s.effects.append(Effect("prevent_next", shielded, e.amount, "turn", name))

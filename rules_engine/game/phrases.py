@@ -2216,7 +2216,7 @@ class Parser:
             tg = self.targets(m.group(2)) if m.group(2) else ()
             return [A.Trigger(src, owner.group(1) if owner else "", tg)]
         m = re.match(
-            rf"^{_P} banishes (.+?) face-?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
+            rf"^{_P} banishes (.+?) face[- ]?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
         )
         if m:
             refs = self.card_list(self.strip_comments(m.group(2)))
@@ -2425,7 +2425,7 @@ class Parser:
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
         m = re.fullmatch(
-            rf"{_P} destroys (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
+            rf"{_P} (?:destroys|banishes) (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
             c,
             re.I,
         )
@@ -3566,7 +3566,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:declared|declare)\s+", "declares "),
     # "adds Card C (from hand) as a defending card / as a blocker": a declaration
     (
-        r"(?:adds|added|add|puts|put|throws|threw)\s+(.+?)\s+(?:in\s+)?as (?:a |an )?(?:additional |extra |another )?(?:defending cards?|defenders?|blockers?|blocks?)$",
+        r"(?:adds|added|add|puts|put|throws|threw)\s+(.+?)\s+(?:(?:to|onto) (?:the )?(?:active )?(?:chain link|combat chain)\s+)?(?:in\s+)?as (?:a |an )?(?:additional |extra |another )?(?:defending cards?|defenders?|blockers?|blocks?)$",
         r"declares \2",
     ),
     (r"(?:casts|cast|played|play|plays|went for|goes for|go for)\s+", "plays "),

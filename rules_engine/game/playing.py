@@ -30,6 +30,8 @@ from .effects import (
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     NAMED_WEAPON_DISCOUNT,
+    NO_DEFENSE_REACTIONS,
+    RANDOM_BANISH_COST,
     RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -40,8 +42,10 @@ from .effects import (
     activated_ability,
     additional_costs,
     banished_play,
+    defender_descriptor,
     plain,
     play_condition,
+    self_named,
     solflare_effects,
     split_sentences,
     target_fits,
@@ -67,6 +71,7 @@ from .triggers import (
     play_triggers,
     spectra_trigger,
 )
+from .values import attack_is, card_filter_fits, defender_fits
 from .zones import (
     banish_permanent,
     boost_banish_triggers,
@@ -191,7 +196,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     card=card.name,
                 ),
             )
-        if "defense reaction cards can't be played this chain link" in link.attack.facts.text.casefold():
+        if any(
+            NO_DEFENSE_REACTIONS.match(self_named(x, link.attack.name).casefold())
+            for x in split_sentences(plain(link.attack.facts.text))
+        ):
             raise Illegal(
                 "no_defense_reactions",
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
@@ -280,6 +288,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     card=card.name,
                 ),
             )
+    if any(RANDOM_BANISH_COST.match(x) for x in split_sentences(f.text)):
+        # "banish a random card from your hand": the log's next banish line pays it (zones.banish), else
+        # an unknown card of the hand goes as the card resolves (zones.settle_random_discard; CR 1.14.4)
+        s.effects.append(Effect("random_banish_due", player, 1, "turn", card.name, card_id=card.id))
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
     elif c.discarded and any(BEAT_CHEST.match(x.casefold()) for x in split_sentences(f.text)):
@@ -336,7 +348,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         layer.power_bonus += from_banished.power
         layer.go_again = layer.go_again or from_banished.go_again
     boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
-    apply_next_card_effects(s, player, layer, ctx)
+    ways = tuple(w for w, done in (("boost", c.boost), ("fuse", fused), ("charge", charged)) if done)
+    apply_next_card_effects(s, player, layer, ctx, ways)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
     boost_banish_triggers(s, player, boosted, ctx)  # "When this is banished from boosting" (CR 6.6)
@@ -379,6 +392,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             s.effects.remove(due)
             layer.go_again = True
         nonattack_triggers(s, player, layer, ctx)
+    next_arcane_plus(s, player, card)
+    if f.is_action:
+        next_action_go_again(s, player, card, layer)
+        next_action_ap(s, player, card, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
         hero_attack_abilities(s, player, layer, f, ctx)
@@ -530,6 +547,26 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
                         card=card.name,
                         group=wanted.group(1),
                         attack=link.attack.name,
+                    ),
+                )
+        wants_defender = re.search(
+            r"\btarget defending ((?:[a-z' -]+? )?)card (?:gets|gains) \+\d+\{d\}", low
+        )
+        if wants_defender and not who:
+            fits = defender_descriptor(wants_defender.group(1).strip() or "card")
+            bare = re.sub(r"^(?:the )?defending ", "", t, flags=re.I)  # "targeting the defending Brick"
+            named = next(
+                (c for c in (link.defending if link else []) if norm_name(c.name) == norm_name(bare)), None
+            )
+            if fits is not None and (named is None or not defender_fits(named, fits)):
+                # CR 1.8.5d: a target must be an object the effect describes
+                raise Illegal(
+                    "effect_target",
+                    say(
+                        "{card} needs a target defending {group}card; {value} is not one.",
+                        card=card.name,
+                        group=wants_defender.group(1),
+                        value=t,
                     ),
                 )
         if "negate target" in low:
@@ -692,23 +729,92 @@ def _grant_fits(eff: Effect, layer: Layer) -> bool:
 
 
 def typed_attack_fits(word: str, layer: Layer) -> bool:
-    """Whether the attack just played is a "[word] attack": a weapon attack for "weapon", else an
-    attack whose card (a weapon's attack-proxy has its weapon's, CR 1.4.3a) has that subtype or class."""
+    """Whether the attack just played is a "[word] attack" (``values.attack_is``)."""
+    if layer.card is None:
+        return False
+    return attack_is(word, layer.card, layer.source_zone == "weapon")
+
+
+#: A card "with an effect that deals arcane damage" (its text deals arcane damage to something).
+_ARCANE_EFFECT = re.compile(r"\bdeals? (?:\d+|x) arcane damage\b", re.I)
+
+
+def next_arcane_plus(s: GameState, player: str, card: Card) -> None:
+    """ "The next card you play this turn with an effect that deals arcane damage, instead deals that
+    much arcane damage plus N": the first such card played (CR 5.1.2a) gets the replacement, kept for its
+    own arcane damage (``damage.deal_damage``, CR 6.4.3); a card without such an effect leaves it waiting."""
+    if not _ARCANE_EFFECT.search(card.facts.text):
+        return
+    for eff in list(s.effects):
+        if eff.player != player or eff.kind != "next_arcane_plus":
+            continue
+        if not card_filter_fits(eff.text, card.facts):
+            continue
+        s.effects.remove(eff)
+        s.effects.append(
+            Effect("arcane_plus_card", player, eff.amount, "turn", eff.source, card.id, card.name)
+        )
+
+
+def next_action_ap(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """ "The next time you play an action card with cost 0 or greater this turn, gain 1 action point":
+    the delayed trigger goes on the stack above the card just played (CR 6.6, 6.6.4) and is used up."""
+    for eff in s.effects:
+        if eff.player != player or eff.kind != "next_action_ap":
+            continue
+        colour, filt = (eff.text.split("|") + ["", ""])[:2]
+        if card_filter_fits(colour, card.facts, card.pitch) and card_filter_fits(filt, card.facts):
+            s.effects.remove(eff)
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{eff.source} trigger",
+                controller=player,
+                effect="text",
+                targets=[f"gain_ap:{eff.amount}:"],
+            )
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", player, layer.name))
+            return
+
+
+def next_action_go_again(s: GameState, player: str, card: Card, layer: Layer) -> None:
+    """ "The next blue action card you play this turn gets go again" / "The next action card you play
+    this turn with cost 0 or greater gets go again": the first action card that fits, as it is played
+    (CR 5.1.2a, 8.3.5)."""
+    for eff in s.effects:
+        if eff.player != player or eff.kind != "next_action_go_again":
+            continue
+        colour, filt = (eff.text.split("|") + ["", ""])[:2]
+        if card_filter_fits(colour, card.facts, card.pitch) and card_filter_fits(filt, card.facts):
+            s.effects.remove(eff)
+            layer.go_again = True
+            return
+
+
+def _way_fits(text: str, layer: Layer, ways: tuple[str, ...]) -> bool:
+    """Whether a "the next attack you boost / fuse / play from arsenal / Crouching Tiger" effect fits
+    the attack just played (``ways``: how it was played: "boost", "fuse", "charge")."""
+    noun, way, cls = (text.split("|") + ["", "", ""])[:3]
     if layer.card is None:
         return False
     facts = layer.card.facts
-    if word == "weapon":
-        return layer.source_zone == "weapon" or facts.is_weapon
-    if word in ("red", "yellow", "blue"):  # "your next blue attack" (CR 2.2 colour from pitch)
-        return word in conditions.tags(facts, layer.card.pitch)
-    # "your next attack with stealth": a keyword the attack has (Arakni, Orb-Weaver)
-    return word in {x.casefold() for x in facts.subtypes} | {
-        x.casefold() for x in facts.classes
-    } or facts.has(word)
+    if cls and cls not in {x.casefold() for x in facts.classes}:
+        return False
+    if noun == "attack action card" and not facts.is_attack_action:
+        return False
+    if noun == "crouching tiger" and norm_name(facts.name) != "crouching tiger":
+        return False
+    if way == "arsenal":
+        return layer.source_zone == "arsenal"
+    return not way or way in ways
 
 
-def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
-    """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
+def apply_next_card_effects(
+    s: GameState, player: str, layer: Layer, ctx: Ctx, ways: tuple[str, ...] = ()
+) -> None:
+    """CR 5.1.2a: effects on "the next attack" apply when the attack is played (``ways``: how it was
+    played, for "the next attack you boost / fuse / charge to play")."""
     if not layer.attack:
         return
     if (layer.source_zone in ("arsenal", "weapon")) and any(
@@ -719,6 +825,13 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
     for eff in s.effects:
         if eff.kind == "power_card" and layer.card is not None and eff.card_id == layer.card.id:
             layer.power_bonus += eff.amount  # this card's bonus this turn (Bravo, Flattering Showman)
+            keep.append(eff)
+            continue
+        if eff.player == player and eff.kind == "typed_attacks":
+            word, go_again = (eff.text.split("|") + ["", ""])[:2]
+            if typed_attack_fits(word, layer):  # kept: every such attack while it lasts (CR 6.2.1)
+                layer.power_bonus += eff.amount
+                layer.go_again = layer.go_again or bool(go_again)
             keep.append(eff)
             continue
         if eff.player == player and eff.kind == "attacks_power":
@@ -767,6 +880,20 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.power_bonus += eff.amount
             layer.go_again = layer.go_again or bool(go_again)
             layer.granted.extend(x for x in (keyword, ability) if x and x not in layer.granted)
+        elif eff.player == player and eff.kind == "next_way_attack" and _way_fits(eff.text, layer, ways):
+            layer.power_bonus += eff.amount
+            keyword = (eff.text.split("|") + ["", "", "", ""])[3]
+            if keyword and keyword not in layer.granted:
+                layer.granted.append(keyword)  # dominate / overpower (CR 8.3.4, 8.3.22)
+        elif (
+            eff.player == player
+            and eff.kind == "next_filtered_attack"
+            and layer.card is not None
+            and (not eff.text.startswith("action|") or layer.card.facts.is_attack_action)
+            and card_filter_fits(eff.text.split("|")[1], layer.card.facts)
+        ):
+            layer.power_bonus += eff.amount  # "your next attack with 3 or less base {p}" (CR 5.1.2a)
+            layer.go_again = layer.go_again or eff.text.endswith("|go again")
         elif (
             eff.player == player
             and eff.kind == "next_attack_max_nonblock"
@@ -1180,7 +1307,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     depth = len(s.stack)
     if ab.destroy_self:
         destroy_permanent(s, src)
-    if ab.banish_self:  # "Banish this and a card from your hero's soul" (CR 1.14.4)
+    if ab.banish_self:  # "Banish this and a card from your hero's soul": the source leaves (CR 1.14.4)
         banish_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)

@@ -177,6 +177,28 @@ class Effect:
             word, go_again, keyword, ability = (self.text.split("|", 3) + ["", "", "", ""])[:4]
             extra = [x for x in (go_again, keyword) if x] + ([f'"{ability}"'] if ability else [])
             return f"Your next {word} attack this turn gets " + " and ".join([f"+{n}{{p}}", *extra]) + "."
+        if self.kind == "next_filtered_attack":
+            action, filt, go_again = (self.text.split("|") + ["", "", ""])[:3]
+            what, op, limit = filt[:4], filt[4:6], filt[6:]
+            kind = "attack action card" if action else "attack"
+            has = f"{'cost' if what == 'cost' else ''} {limit} or {'less' if op == '<=' else 'more'}"
+            has += " base {p}" if what == "base" else ""
+            gets = " and ".join(
+                ([f"+{self.amount}{{p}}"] if self.amount else []) + ([go_again] if go_again else [])
+            )
+            return f"Your next {kind} with {has.strip()} this turn gets {gets}."
+        if self.kind == "next_action_go_again":
+            colour, filt = (self.text.split("|") + ["", ""])[:2]
+            tail = f" with cost {filt[6:]} or {'less' if filt[4:6] == '<=' else 'more'}" if filt else ""
+            return f"The next {colour + ' ' if colour else ''}action card you play this turn{tail} gets go again."
+        if self.kind == "typed_attacks":
+            word, go_again = (self.text.split("|") + ["", ""])[:2]
+            gets = go_again or f"+{self.amount}{{p}}"
+            return f"Your {word} attacks get {gets} this turn."
+        if self.kind == "prevent_class":
+            return f"The next time a {self.text.title()} source would deal damage this turn, prevent {self.amount} of that damage."
+        if self.kind == "prevent_small":
+            return f"The next time you would be dealt {self.amount} or less damage this turn, prevent it."
         if self.kind == "choice_offer":
             return f"{self.source}: {self.text}"
         if self.text and self.kind not in ("next_cheap_attack_power", "next_attack_keyword"):

@@ -31,6 +31,7 @@ from .effects import (
 )
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .values import attack_is
 from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
 
 
@@ -449,3 +450,28 @@ def apply_token_effect(s: GameState, player: str, name: str, effect: str, ctx: C
             ),
             "tokens",
         )
+
+
+def next_hit_triggers(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """ "The next time an attack action card hits a hero this turn, ...": the attack's controller's
+    delayed triggered abilities whose attack fits trigger on this hit (CR 6.6, 7.5.5); each goes on the
+    stack once and is used up."""
+    for eff in list(s.effects):
+        if eff.kind != "next_hit" or eff.player != link.controller:
+            continue
+        word, noun, specs = (eff.text.split("|", 2) + ["", "", ""])[:3]
+        if noun == "attack action card" and (link.proxy or not link.attack.facts.is_attack_action):
+            continue
+        if word and not attack_is(word, link.attack, bool(link.proxy)):
+            continue
+        s.effects.remove(eff)
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{eff.source} trigger",
+            controller=link.controller,
+            effect="text",
+            targets=specs.split(";"),
+        )
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, layer.name))

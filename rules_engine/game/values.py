@@ -6,8 +6,10 @@ by the phases that apply lines and by ``view`` (the JSON contract), so they live
 
 from __future__ import annotations
 
+import re
+
 from . import conditions
-from .cards import norm_name, split_colour
+from .cards import CardFacts, norm_name, split_colour
 from .effects import DefendedBonus, class_attack_bonus, defended_bonuses, defense_grants
 from .state import Card, ChainLink, GameState
 
@@ -139,3 +141,33 @@ def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> boo
     if condition == "marked":
         return link.target in s.marked  # until the hit removes it (CR 9.3.3); a power bonus only
     return False
+
+
+def attack_is(word: str, card: Card, from_weapon: bool = False) -> bool:
+    """Whether an attack is a "[word] attack": a weapon attack for "weapon", a colour from its pitch
+    (CR 2.2), else its card's (a weapon's attack-proxy has its weapon's, CR 1.4.3a) subtype, class or
+    talent (CR 1.3.2) or a keyword it has ("your next attack with stealth"); "Ice, Lightning, or
+    Elemental" is any of them."""
+    words = re.split(r",? or |, ", word)
+    if len(words) > 1:
+        return any(attack_is(w, card, from_weapon) for w in words)
+    facts = card.facts
+    if word == "weapon":
+        return from_weapon or facts.is_weapon
+    if word in ("red", "yellow", "blue"):
+        return word in conditions.tags(facts, card.pitch)
+    return word in {x.casefold() for x in facts.subtypes} | {
+        x.casefold() for x in facts.classes
+    } or facts.has(word)
+
+
+def card_filter_fits(filt: str, facts: CardFacts, pitch: int | None = None) -> bool:
+    """A packed filter of a "next card" effect: "base<=3" (printed {p}, CR 2.9.3), "cost>=0" (printed
+    cost, CR 2.4), a colour ("blue", CR 2.2 from pitch), or "" (any card)."""
+    m = re.fullmatch(r"(base|cost)(<=|>=)(\d+)", filt)
+    if m:
+        value = facts.power if m.group(1) == "base" else facts.cost
+        if value is None:
+            return False
+        return value <= int(m.group(3)) if m.group(2) == "<=" else value >= int(m.group(3))
+    return not filt or filt in conditions.tags(facts, pitch)

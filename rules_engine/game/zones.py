@@ -263,6 +263,7 @@ def destroy_permanent(s: GameState, card: Card) -> None:
     if card in p.weapons:
         p.weapons.remove(card)
     to_graveyard(s, card, from_arena=True)
+    conditions.record_destroyed(s, card)  # "has destroyed a Vigor token this turn"
     self_move_triggers(s, card, ("destroyed", "leaves"))
 
 
@@ -633,6 +634,21 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
     s.p(c.player).banished.append(card)
     conditions.record_banished(s, c.player, card)
+    paid = next((e for e in s.effects if e.kind == "random_banish_due" and e.player == c.player), None)
+    if paid is not None and not c.intimidate:
+        s.effects.remove(paid)  # the random card a card's additional cost banishes (CR 1.14.4)
+        ctx.events.append(Event("random", c.player, f"banished {card.name} at random"))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {card} is the random card that pays {source}'s additional cost.",
+                number=ctx.entry.number,
+                card=card.name,
+                source=paid.source,
+            ),
+            "banish",
+        )
+        return
     due = next((e for e in s.effects if e.kind == "banish_due" and e.player == c.player), None)
     if due is not None and not c.intimidate:
         s.effects.remove(due)  # the card Black Widow's hit has them banish (heroes._hit_banish_from_hand)
@@ -707,12 +723,53 @@ def _random_discard_paid(s: GameState, player: str, what: str, ctx: Ctx) -> bool
     return True
 
 
+def settle_random_banish(s: GameState, layer: Layer, ctx: Ctx) -> None:
+    """A card resolving whose "banish a random card from your hand" cost the log never showed (CR
+    1.14.4): an unknown card of the hand is banished face up at random; with only known cards in hand
+    the judge is asked which one."""
+    if layer.card is None:
+        return
+    due = next((e for e in s.effects if e.kind == "random_banish_due" and e.card_id == layer.card.id), None)
+    if due is None:
+        return
+    s.effects.remove(due)
+    p = s.p(due.player)
+    if p.hand_unknown > 0:
+        p.hand_unknown -= 1
+        card = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=due.player)
+        p.banished.append(card)
+        conditions.record_banished(s, due.player, card)
+        ctx.events.append(Event("random", due.player, "banished an unknown card at random"))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {source}'s additional cost banished an unknown card of {player}'s hand at random; if the log knows which, enter it.",
+                number=ctx.entry.number,
+                source=due.source,
+                player=due.player,
+            ),
+            "banish",
+        )
+        return
+    ctx.add(
+        MANUAL,
+        say(
+            "line {number}: {source}'s additional cost banishes a random card from {player}'s hand, and the log does not say which; enter it ('{player} banishes X face up').",
+            number=ctx.entry.number,
+            source=due.source,
+            player=due.player,
+        ),
+        "manual_effect",
+    )
+
+
 def settle_random_discard(s: GameState, layer: Layer, ctx: Ctx) -> None:
     """A card resolving whose random-discard additional cost the log never showed (CR 1.14.4): the
     cost was paid, so an unknown card of the hand goes at random (a random event); with only known
     cards in hand the judge is asked which one."""
     if layer.card is None:
         return
+    settle_random_banish(s, layer, ctx)
     due = next((e for e in s.effects if e.kind == "random_discard_due" and e.card_id == layer.card.id), None)
     if due is None:
         return

@@ -397,3 +397,325 @@ def test_depths_of_despair_is_banished_as_the_chain_closes(fabrary_cards):
     assert "Depths of Despair" in str(result.state["P2"]["banished"])
     assert not result.state["P2"]["graveyard"]
     _computed(fabrary_cards, "Depths of Despair")
+
+
+# --- "While this is defending [a weapon attack / and X], this gets +N{d}" (CR 6.1.3) ----------------------
+
+
+def _reaction_lines(attack: str, reaction: str, activate: bool = False) -> list[str]:
+    return [
+        f"P1 activates {attack}" if activate else f"P1 plays {attack}",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass to the Reaction Step",
+        "P1 passes",
+        f"P2 plays {reaction}",
+        "all pass",
+        *_THROUGH,
+    ]
+
+
+@pytest.mark.parametrize(("weapon", "life"), [(True, 20 - (4 - 4)), (False, 20 - (4 - 3))])
+def test_steel_on_steel_gets_one_more_defense_against_a_weapon_attack(fabrary_cards, weapon, life):
+    given = _given(_card("Swing", power=4), {"hand": ["Steel on Steel (red)"]}, weapons=["Anothos"])
+    lines = _reaction_lines("Anothos" if weapon else "Swing", "Steel on Steel (red)", activate=weapon)
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Steel on Steel")
+
+
+@pytest.mark.parametrize(("flurry", "life"), [(True, 20 - (5 - 4)), (False, 20 - (5 - 2))])
+def test_flurry_foot_dance_gets_two_more_with_a_flurry_token(fabrary_cards, flurry, life):
+    p2 = {"hand": ["Flurry Foot Dance (yellow)"], "permanents": ["Flurry"] if flurry else []}
+    result = run_log(
+        _given(_card("Swing", power=5), p2),
+        _reaction_lines("Swing", "Flurry Foot Dance (yellow)"),
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Flurry Foot Dance")
+
+
+@pytest.mark.parametrize(("aura", "life"), [(True, 20 - (5 - 3)), (False, 20 - (5 - 2))])
+def test_yinti_yanti_defends_for_one_more_while_its_owner_controls_an_aura(fabrary_cards, aura, life):
+    ward = {"name": "Ward Aura", "type": "aura", "cost": 0, "pitch": 1}
+    p2 = {"hand": ["Yinti Yanti (red)"], "permanents": [ward] if aura else []}
+    result = run_log(
+        _given(_card("Swing", power=5), p2),
+        [*_attack_and_block("Swing", "Yinti Yanti (red)"), *_THROUGH],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Yinti Yanti")
+
+
+# --- "Target defending [X] card gets +N{d}" (CR 1.8.5) ---------------------------------------------------
+
+
+def _instant_on_defender(
+    instant: str,
+    target: str,
+    defender: dict[str, Any],
+    power: int = 7,
+    play: str = "P2 plays {card} targeting {target}",
+) -> Any:
+    given = _given(_card("Swing", power=power), {"hand": [defender, instant], "resource_points": 3})
+    return given, [
+        *_attack_and_block("Swing", defender["name"]),
+        "all pass to the Reaction Step",
+        "P1 passes",
+        play.format(card=instant, target=target),
+        "all pass",
+        *_THROUGH,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("defender", "legal"),
+    [(_card("Brick", power=3, defense=2), True), ({"name": "Brick", "type": "block", "defense": 2}, False)],
+)
+def test_reinforce_the_line_gives_four_defense_to_a_defending_attack_action_card(
+    fabrary_cards, defender, legal
+):
+    result = run_log(*_instant_on_defender("Reinforce the Line (red)", "Brick", defender), fabrary_cards)
+    assert bool(_violations(result)) is not legal, result.violations
+    if legal:
+        assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
+        assert not messages(result, "manual_effect")
+    _computed(fabrary_cards, "Reinforce the Line")
+
+
+@pytest.mark.parametrize(("earth", "legal"), [(True, True), (False, False)])
+def test_summerwood_shelter_needs_a_defending_earth_or_elemental_action_card(fabrary_cards, earth, legal):
+    defender = _card("Brick", power=3, defense=2, classes=["earth"] if earth else [])
+    result = run_log(*_instant_on_defender("Summerwood Shelter (red)", "Brick", defender), fabrary_cards)
+    assert bool(_violations(result)) is not legal, result.violations
+    if legal:
+        assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
+
+
+# --- "If it's defended by an attack action card, create an Agility token" (CR 7.0.5, 6.1.3) --------------
+
+
+@pytest.mark.parametrize("reaction", ["Agile Engagement (red)", "Vigorous Engagement (red)"])
+@pytest.mark.parametrize("attack_action", [True, False])
+def test_engagements_make_a_token_when_an_attack_action_card_defends(fabrary_cards, reaction, attack_action):
+    defender = (
+        _card("Brick", power=3, defense=2)
+        if attack_action
+        else {"name": "Brick", "type": "block", "defense": 2}
+    )
+    given = _given(_card("Swing", power=6, classes=["warrior"]), {"hand": [defender]})
+    given["P1"]["hand"].append(reaction)
+    result = run_log(
+        given,
+        [
+            *_attack_and_block("Swing", "Brick"),
+            f"P1 plays {reaction} targeting Swing",
+            "all pass",
+            *_THROUGH,
+        ],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    token = "Agility" if reaction.startswith("Agile") else "Vigor"
+    assert (token in str(result.state["P1"]["permanents"])) is attack_action
+    assert result.state["P2"]["life"] == 20 - (6 + 3 - 2)
+    _computed(fabrary_cards, reaction.split(" (")[0])
+
+
+# --- "When an opponent plays or activates an attack reaction, you may add this ... as a defending card" ---
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P2 adds Leap Frog Gloves to the chain link as a defending card",
+        "p2 add Leap Frog Gloves as a blocker",
+        "P2 adds Leap Frog Gloves to the active chain link as a defending card (its trigger)",
+    ],
+)
+@pytest.mark.parametrize("reaction", [True, False])
+def test_leap_frog_gloves_join_the_defence_after_an_attack_reaction(fabrary_cards, line, reaction):
+    push = {"name": "Push", "type": "attack reaction", "cost": 0, "pitch": 1}
+    given = _given(_card("Swing", power=5), {"equipment": {"arms": "Leap Frog Gloves"}})
+    given["P1"]["hand"].append(push)
+    lines = [
+        "P1 plays Swing",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass to the Reaction Step",
+        *(["P1 plays Push", "all pass"] if reaction else []),
+        line,
+        *_THROUGH,
+        "all pass",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert bool(_violations(result)) is not reaction, result.violations
+    if reaction:
+        assert result.state["P2"]["life"] == 20 - (5 - 1)
+        assert "Leap Frog Gloves" in result.state["P2"]["graveyard"]  # blade break as the chain closes
+    _computed(fabrary_cards, "Leap Frog Gloves")
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        "P2 plays {card} targeting {target}",
+        "p2 play {card} @{target}",
+        "P2 plays {card} targeting the defending {target}",
+    ],
+)
+def test_a_defending_card_targeted_in_three_registers(fabrary_cards, play):
+    defender = _card("Brick", power=3, defense=2)
+    result = run_log(
+        *_instant_on_defender("Reinforce the Line (red)", "Brick", defender, play=play),
+        fabrary_cards,
+        all_read=True,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        "P1 plays Grim Feast (red) from their banished zone",
+        "p1 play Grim Feast (red) from banished",
+        "P1 played Grim Feast (red) from the banished zone",
+    ],
+)
+def test_a_play_from_the_banished_zone_in_three_registers(fabrary_cards, play):
+    result = run_log(_banished("Grim Feast (red)"), [play], fabrary_cards, all_read=True)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["resource_points"] == 6 - 1
+
+
+# --- "Defense Reaction - Destroy this: You may add an action card from your arsenal ..." (CR 7.0.5a) ------
+
+
+@pytest.mark.parametrize("gear", [("Bunker Beard", "head"), ("Burnished Bunkerplate", "chest")])
+@pytest.mark.parametrize(("action", "legal"), [(True, True), (False, False)])
+def test_bunker_gear_adds_an_action_card_from_arsenal_as_a_defender(fabrary_cards, gear, action, legal):
+    brick = _card("Brick", power=3, defense=3) if action else {"name": "Brick", "type": "block", "defense": 3}
+    given = _given(_card("Swing", power=5), {"arsenal": [brick], "equipment": {gear[1]: gear[0]}})
+    result = run_log(
+        given,
+        [
+            "P1 plays Swing",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass to the Reaction Step",
+            "P1 passes",
+            f"P2 activates {gear[0]}",
+            "all pass",
+            "P2 adds Brick from arsenal as a defending card",
+            *_THROUGH,
+        ],
+        fabrary_cards,
+    )
+    assert bool(_violations(result)) is not legal, result.violations
+    assert result.state["P2"]["life"] == 20 - (5 - 3 if legal else 5)
+    assert gear[0] in result.state["P2"]["graveyard"]
+    _computed(fabrary_cards, gear[0])
+
+
+@pytest.mark.parametrize(("weapon", "discard"), [(True, True), (False, False)])
+def test_blunten_makes_the_attacker_discard_only_against_a_weapon_attack(fabrary_cards, weapon, discard):
+    given = _given(_card("Swing", power=4), {"hand": ["Blunten (yellow)"]}, weapons=["Anothos"])
+    given["P1"]["hand"].append(_card("Spare"))
+    attack = "Anothos" if weapon else "Swing"
+    result = run_log(
+        given,
+        [
+            f"P1 {'activates' if weapon else 'plays'} {attack}",
+            "all pass to the Defend Step",
+            "P2 declares Blunten as a defending card",
+            "all pass (the defend trigger resolves)",
+        ],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert any("discard a card" in m for m in messages(result, "note")) is discard
+    _computed(fabrary_cards, "Blunten")
+
+
+@pytest.mark.parametrize(
+    ("gear", "slot", "token"),
+    [("Confront Adversity", "chest", "Vigor"), ("Embrace Adversity", "arms", "Might")],
+)
+@pytest.mark.parametrize("destroyed", [True, False])
+def test_adversity_gear_defends_only_after_the_attacker_destroyed_its_token(
+    fabrary_cards, gear, slot, token, destroyed
+):
+    given = _given(_card("Swing"), {"equipment": {slot: gear}}, permanents=[token])
+    lines = [f"judge: destroy P1's {token} token ! its own ability"] if destroyed else []
+    result = run_log(given, [*lines, *_attack_and_block("Swing", gear), *_THROUGH], fabrary_cards)
+    assert bool(_violations(result)) is not destroyed, result.violations
+    assert result.state["P2"]["life"] == 20 - 4 + (2 if destroyed else 0)
+    _computed(fabrary_cards, gear)
+
+
+@pytest.mark.parametrize(("walls", "life"), [(1, 20 - (4 + 3 - 1)), (2, 20 - (4 - 2))])
+def test_widowmaker_has_three_more_while_defended_by_fewer_than_two_cards(fabrary_cards, walls, life):
+    p2 = {"hand": [_card(f"Wall {i}", power=0, defense=1) for i in range(walls)]}
+    result = run_log(
+        _given("Widowmaker (red)", p2),
+        [*_attack_and_block("Widowmaker (red)", " and ".join(f"Wall {i}" for i in range(walls))), *_THROUGH],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Widowmaker")
+
+
+def test_no_defense_reaction_may_be_played_to_widowmakers_chain_link(fabrary_cards):
+    reaction = {"name": "Brace", "type": "defense reaction", "cost": 0, "pitch": 1, "defense": 3}
+    result = run_log(
+        _given("Widowmaker (red)", {"hand": [reaction]}),
+        [
+            "P1 plays Widowmaker (red)",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass to the Reaction Step",
+            "P1 passes",
+            "P2 plays Brace",
+        ],
+        fabrary_cards,
+    )
+    assert [v["rules"][:2] for v in result.violations] == [["5.1.5", "7.4.2c"]]
+
+
+# --- "When this defends, put a face-up card from your arsenal on the bottom of your deck. If you do, ..." ---
+
+
+@pytest.mark.parametrize(("gear", "slot"), [("Sunkwater Exoshell", "chest"), ("Sunkwater Lookout", "head")])
+@pytest.mark.parametrize("face_up", [True, False])
+def test_sunkwater_gear_trades_a_face_up_arsenal_card_for_a_card_and_defense(
+    fabrary_cards, gear, slot, face_up
+):
+    arsenal = [
+        {
+            "name": "Kept",
+            "type": "attack action",
+            "cost": 0,
+            "pitch": 1,
+            "power": 1,
+            "defense": 1,
+            "face": "up" if face_up else "down",
+        }
+    ]
+    p2 = {"equipment": {slot: gear}, "arsenal": arsenal, "deck": 5}
+    result = run_log(
+        _given(_card("Swing", power=3), p2),
+        [*_attack_and_block("Swing", gear), "all pass (the defend trigger resolves)", *_THROUGH],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - (3 - (1 if face_up else 0))
+    assert result.state["P2"]["hand_size"] == (1 if face_up else 0)
+    assert bool(result.state["P2"]["arsenal"]) is not face_up
+    _computed(fabrary_cards, gear)
