@@ -580,6 +580,79 @@ _STEP_WORDS_26F = {
 }
 _STEP_ALT_26F = r"(rxn|reaction|ds|dmg|damage|def|defend|blocks|res|resolution|layer|attack)"
 
+#: "boost" said with a play ("declaring boost (banishing X)"); the keyword's word is group "kw"
+_BOOST_SAID = re.compile(
+    r",?\s*(?:declaring |declares |with |and )?(?P<kw>boost)(?:ing|s|ed)?\b\s*(?:\((?P<inner>.*?)\))?", re.I
+)
+
+#: Whole-action idioms of the seventh blind batch (issue 26, blind-26g), tried before all others.
+_IDIOMS_26G: list[tuple[re.Pattern[str], str]] = [
+    # "we pass", "we passed": the judge speaking for the table; every player passes (CR 1.11.4a)
+    (re.compile(r"\bwe (?:all |both )?pass(?:es|ed)?\b(?: priority)?", re.I), "all pass"),
+    # "we pass all the way through to damage": the passes through every step on the way
+    (re.compile(r"\ball the way (through|thru|to)\b", re.I), r"\1"),
+    # "All players pass priority with an empty stack": the state the pass happens in (derived)
+    (re.compile(r"\b(pass(?:es|ed)?(?: priority)?) with (?:an |the )?empty stack\b", re.I), r"\1"),
+    # "pass x2 -> dmg": the passes counted, then the step they lead to (the step says it all)
+    (re.compile(r"\b((?:all )?pass(?:/pass)?) x\d+\s*(?=->)", re.I), r"\1 "),
+    # "P1 plays Action K, no go again on it": the judge's remark on the card (its keywords are known)
+    (
+        re.compile(
+            r",?\s*(?:with |and )?no go again(?: on (?:it|that|this|the card))?(?=\s*(?:[,;]|$))", re.I
+        ),
+        "",
+    ),
+    # "P1 plays X at P2 even though they have no action points left": the judge's remark
+    (re.compile(r",?\s+even though\b[^;]*", re.I), ""),
+    # "P2 uses Arcane Barrier 1 on the hood": the keyword applied, not an activated ability (CR 8.3.8,
+    # 8.3.15); the equipment named by a common noun adds nothing, one named by its name is the source
+    (
+        re.compile(
+            r"\b(P[12]) (?:uses|used|use|applies|applied) (arcane barrier|spellvoid|quell)( \d+)? (?:on|from) (?-i:(?=[A-Z]))",
+            re.I,
+        ),
+        r"\1 applies \2\3 of ",
+    ),
+    (
+        re.compile(
+            r"\b(P[12]) (?:uses|used|use) (arcane barrier|spellvoid|quell)( \d+)?"
+            r"(?: (?:on|of|from) (?:the |her |his |their )?(?-i:hood|helm|helmet|chest|robe|arms|gloves|gauntlets|legs|boots|equipment))?\b",
+            re.I,
+        ),
+        r"\1 applies \2\3",
+    ),
+    # "it resolves, Attack F is at 7 now": the power said after the resolution is a claim of its own
+    (
+        re.compile(
+            r"\b(resolves|resolved),\s+(?=(?:the )?[A-Z][\w' ]*? (?:is|was|'s) (?:now )?(?:at|up to) \d+)",
+            re.I,
+        ),
+        r"\1; ",
+    ),
+    # "everybody passes and Attack F does 7 in the damage step": the passes to the Damage Step, then
+    # the damage (CR 7.4.3, 7.5.2)
+    (
+        re.compile(
+            r"\b(?:P[12] and P[12] (?:both |each |all )?|all |both |everyone |everybody |all players |both players )pass(?:es|ed)?,? and "
+            r"((?:the )?[A-Z][\w' ]*?) (?:does|did|deals|dealt|hits for|hit for) (\d+)(?: damage| dmg)?"
+            r"(?: (?:in|during) the damage step)?",
+            re.I,
+        ),
+        r"all pass to the Damage Step; \1 deals \2",
+    ),
+    # "pitching Card Q for the 1": the amount the pitch pays (the prevention's cost says it)
+    (re.compile(r"(\bpitching [^,;()]+?) for the \d+\b", re.I), r"\1"),
+    # "before it resolves, while it's still on the stack, P1 plays X": when it is played (derived)
+    (
+        re.compile(
+            r"(^|;\s*)(?:(?:before (?:it|that|this) (?:resolves|resolved|could resolve)"
+            r"|while (?:it's|it is|it was|that's|that is) still on the stack)\s*,?\s*)+",
+            re.I,
+        ),
+        r"\1",
+    ),
+]
+
 #: Whole-action idioms of the sixth blind batch (issue 26, blind-26f), tried before all others.
 _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     # "Player 1": P1, early, so the subject carried to the next clause and the pronouns see it
@@ -1347,6 +1420,7 @@ def _idioms(line: str, last: str = "", turn: str = "") -> str:
     )
     line = _UNBLOCKED.sub(lambda m: f"no block, {m.group(1)} ", line)
     line = _TRIGGER_TOKEN.sub(lambda m: f"{m.group(1)}{m.group(2)} makes {m.group(3)} {m.group(4)}", line)
+    line = _IDIOMS_26G_RW.apply(line)
     line = _IDIOMS_26F_RW.apply(line)
     line = _IDIOMS_26E_RW.apply(line)
     line = _arsenal_and_bottom(_pronouns(line, last, turn))
@@ -2390,16 +2464,15 @@ class Parser:
         mno = re.search(r",?\s*(?:without boost(?:ing)?|not boosting|(?:and |with )?no boost)\b", c0, re.I)
         if mno:
             c0 = (c0[: mno.start()] + c0[mno.end() :]).strip()
-        mb = (
-            None
-            if mno
-            else re.search(
-                r",?\s*(?:declaring |declares |with |and )?boost(?:ing|s|ed)?\b\s*(?:\((.*?)\))?", c0, re.I
-            )
-        )
+        # "boost" as the keyword, not a word of a card's name ("AR Boost", blind-26g)
+        mb = None
+        for x in () if mno else re.finditer(_BOOST_SAID, c0):
+            if not self._in_name(c0, x.start("kw")):
+                mb = x
+                break
         if mb:
             boost = True
-            inner = mb.group(1) or ""
+            inner = mb.group("inner") or ""
             mc = re.search(r",\s*([^,]+)$", inner)
             mi = re.fullmatch(
                 r"\s*banish(?:ing|es|ed)? (?!the top card)(.+?)(?: from the top of (?:the|their|his|her) deck)?\s*",
@@ -2436,7 +2509,9 @@ class Parser:
             low,
         ):
             return [A.AllPass("through", ("reaction",))]
-        if re.fullmatch(r"(?:the )?action phase (?:is )?over", low):
+        if re.fullmatch(
+            r"(?:the )?action phase (?:is |was )?(?:over|done|finished)|(?:the )?action phase ended", low
+        ):
             return [A.PhaseMarker("end")]
         m = re.fullmatch(
             r"(?:(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)?|pass(?:,? pass)?) (to|through|in) (?:the )?(.+?)(?: steps?)?",
@@ -3040,6 +3115,15 @@ class Parser:
                 name = self.names.prefix(part)
                 out.append(name or part)
         return tuple(out)
+
+    def _in_name(self, text: str, at: int) -> bool:
+        """Whether the word at ``at`` lies inside a known card name said in ``text`` ("AR Boost"):
+        then it is part of the name, not the keyword it spells (blind-26g)."""
+        for w in re.finditer(r"(?:^|(?<=[\s(,;]))\S", text[: at + 1]):
+            name = self.names.prefix(text[w.start() :])
+            if name is not None and w.start() < at < w.start() + len(name):
+                return True
+        return False
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         # "P1 attacks with Fire Vein, 0 (3 Fealty)": the cost said as a bare number, a remark
@@ -3874,6 +3958,7 @@ _ABBREVIATIONS_RW = Rewrites(_ABBREVIATIONS)
 _IDIOMS_RW = Rewrites(_IDIOMS)
 _IDIOMS_26E_RW = Rewrites(_IDIOMS_26E)
 _IDIOMS_26F_RW = Rewrites(_IDIOMS_26F)
+_IDIOMS_26G_RW = Rewrites(_IDIOMS_26G)
 
 #: A payment a card's option asks for ("You may pay {r}", CR 1.8.3): the amount (a number, {r}s, or
 #: left out), what it is for (ignored: the engine knows the option) and the cards pitched.
