@@ -186,7 +186,9 @@ def test_an_action_with_no_action_point_left_is_flagged_at_its_line(lines: list[
 @pytest.mark.parametrize(
     "lines",
     [
-        ["P1 plays Bolt Z targeting P2's hero", "P1 plays Bolt Y targeting P2's hero"],
+        # (the bare "P1 plays Bolt Y" after it is read as the passes that resolved Bolt Z: engine.
+        # implied_trigger_resolution; the formal telling says the player kept priority)
+        ["P1 plays Bolt Z targeting P2's hero", "P1 holds priority and plays Bolt Y targeting P2's hero"],
         ["P1 Bolt Z @P2", "before it resolves, P1 Bolt Y @P2"],
         ["P1 casts Bolt Z at P2", "before it resolves, while it's still on the stack, P1 also plays Bolt Y"],
     ],
