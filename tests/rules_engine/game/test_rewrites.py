@@ -52,18 +52,28 @@ def test_a_table_rewrites_every_scenario_line_as_the_plain_loop(table):
 
 
 def test_a_later_rule_sees_what_an_earlier_one_wrote():
-    rw = Rewrites([(re.compile(r"\bfoo\b"), "bar"), (re.compile(r"\bbar baz\b"), "done")])
+    rw = Rewrites([(re.compile(r"\bfoo\b"), "bar"), (re.compile(r"^bar baz\b"), "done")])
     assert rw.apply("foo baz") == "done"
     assert rw.apply("nothing here") == "nothing here"
 
 
-def test_a_rule_with_a_back_reference_is_always_tried():
-    rw = Rewrites([(re.compile(r"\b(\w+) \1\b"), r"\1"), (re.compile(r"\bthe cat\b"), "a cat")])
-    assert rw.joined == [False, True]
+def test_a_rule_with_a_back_reference_or_no_anchor_is_tried_on_its_own():
+    rw = Rewrites(
+        [
+            (re.compile(r"^(\w+) \1\b"), r"\1"),
+            (re.compile(r"^the cat\b"), "a cat"),
+            (re.compile(r"\bdog\b"), "hound"),
+            (re.compile(r"^x|y"), "z"),  # the "^" anchors one side of the alternation only
+        ]
+    )
+    assert rw.joined == [False, True, False, False]
     assert rw.apply("the the cat") == "a cat"
+    assert rw.apply("the dog") == "the hound"
+    assert rw.apply("a y") == "a z"
 
 
 def test_flags_stay_with_their_pattern():
-    rw = Rewrites([(re.compile(r"\bdmg\b", re.I), "damage"), (re.compile(r"\bHP\b"), "life")])
-    assert rw.apply("4 DMG") == "4 damage"
+    rw = Rewrites([(re.compile(r"^dmg\b", re.I), "damage"), (re.compile(r"^HP\b"), "life")])
+    assert rw.joined == [True, True]
+    assert rw.apply("DMG 4") == "damage 4"
     assert rw.apply("hp") == "hp"  # the second pattern is case-sensitive
