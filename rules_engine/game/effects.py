@@ -277,7 +277,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(
             r"^your next ([a-z]+)(?: or ([a-z]+))? action(?: card)? this turn (?:gets|gains) go again$"
         ),
-        "next_class_action_go_again",
+        "next_class_action_go_again",  # packed below as a "next_action_go_again" of either class
     ),
     (re.compile(r"^each hero creates (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "each_create_token"),
     (re.compile(r"^each hero draws (a|an|one|two|three|\d+) cards?$"), "each_draw"),
@@ -657,7 +657,6 @@ _PHASE_EFFECTS = frozenset(
         "next_attack_keyword",
         "next_filtered_attack",
         "next_action_go_again",
-        "next_class_action_go_again",
         "next_attack_cost",
         "next_way_attack",
         "typed_attacks",
@@ -1822,8 +1821,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind in ("target_go_again", "next_attack_go_again"):
                     amount = 0
                 elif kind == "next_class_action_go_again":
-                    amount = 0
-                    target = "|".join(g for g in groups if g)
+                    # "Your next Runeblade or Shadow action ...": either word fits (values.card_filter_fits)
+                    kind, amount = "next_action_go_again", 0
+                    target = "/".join(g for g in groups if g) + "|"
                 elif groups:
                     amount = _num(groups[0])
                 if kind == "arsenal_reveal_banish":
@@ -3216,7 +3216,6 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_attack_keyword",
         "next_filtered_attack",
         "next_action_go_again",
-        "next_class_action_go_again",
     }
 )
 

@@ -1057,8 +1057,6 @@ def apply_text_effect(
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
     elif k == "next_attack_keyword":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
         s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
-    elif k == "next_class_action_go_again":  # consumed by playing.next_class_action_go_again (CR 5.1.2a)
-        s.effects.append(Effect("next_class_action_go_again", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
     elif k == "next_filtered_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)

@@ -397,10 +397,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
-    if f.is_action:
-        next_class_action_go_again(
-            s, player, f, layer
-        )  # Chane's "next Runeblade or Shadow action" (CR 5.1.2a)
     if "non-attack" in f.subtypes and f.is_action:
         # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
         due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
@@ -1473,25 +1469,6 @@ def check_buffed_target(s: GameState, source: str, text: str) -> None:
                 base=base,
             ),
         )
-
-
-def next_class_action_go_again(s: GameState, player: str, f: CardFacts, layer: Layer) -> None:
-    """CR 5.1.2a: "Your next Runeblade or Shadow action this turn gains go again" (Chane) applies to
-    the next action card the player plays whose class or talent is one of those named."""
-    kinds = set(f.classes)  # classes and talents (CR 2.11), lower case
-    due = next(
-        (
-            e
-            for e in s.effects
-            if e.kind == "next_class_action_go_again"
-            and e.player == player
-            and kinds & set(e.text.split("|"))
-        ),
-        None,
-    )
-    if due is not None:
-        s.effects.remove(due)
-        layer.go_again = True
 
 
 def _discard_cost_count(sentence: str) -> int:

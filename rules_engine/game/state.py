@@ -190,7 +190,13 @@ class Effect:
         if self.kind == "next_action_go_again":
             colour, filt = (self.text.split("|") + ["", ""])[:2]
             tail = f" with cost {filt[6:]} or {'less' if filt[4:6] == '<=' else 'more'}" if filt else ""
-            return f"The next {colour + ' ' if colour else ''}action card you play this turn{tail} gets go again."
+            # a colour, or classes said as either ("runeblade/shadow": Chane's "Runeblade or Shadow")
+            words = " or ".join(
+                w if w in ("red", "yellow", "blue") else w.title() for w in colour.split("/") if w
+            )
+            return (
+                f"The next {words + ' ' if words else ''}action card you play this turn{tail} gets go again."
+            )
         if self.kind == "typed_attacks":
             word, go_again = (self.text.split("|") + ["", ""])[:2]
             gets = go_again or f"+{self.amount}{{p}}"
@@ -215,9 +221,6 @@ class Effect:
                 else f"The next attack action card with cost {self.text} or less you play this turn gains +{n}{{p}}."
             ),
             "next_nonattack_go_again": "The next 'non-attack' action card you play this turn gets go again.",
-            "next_class_action_go_again": "Your next "
-            + " or ".join(x.title() for x in self.text.split("|") if x)
-            + " action this turn gains go again.",
             "next_attack_keyword": f"Your next attack this turn gains {self.text.split('|')[-1]}.",
             "attacks_power": f"Your attacks get +{n}{{p}} this "
             + ("combat chain." if self.duration == "chain" else "turn."),

@@ -169,6 +169,8 @@ def attack_is(word: str, card: Card, from_weapon: bool = False) -> bool:
 def card_filter_fits(filt: str, facts: CardFacts, pitch: int | None = None) -> bool:
     """A packed filter of a "next card" effect: "base<=3" (printed {p}, CR 2.9.3), "cost>=0" (printed
     cost, CR 2.4), a colour ("blue", CR 2.2 from pitch), or "" (any card)."""
+    if "/" in filt:  # "runeblade/shadow": either word (Chane's "next Runeblade or Shadow action")
+        return any(card_filter_fits(x, facts, pitch) for x in filt.split("/"))
     m = re.fullmatch(r"(base|cost)(<=|>=)(\d+)", filt)
     if m:
         value = facts.power if m.group(1) == "base" else facts.cost

@@ -52,7 +52,7 @@ def test_chane_creates_a_soul_shackle_and_his_next_runeblade_action_gains_go_aga
     state = r.to_json()["state"]
     assert _names(state["P1"]["permanents"]) == ["Soul Shackle"]
     assert [(x["card"], x["go_again"]) for x in state["stack"]] == [("Consuming Volition", True)]
-    assert not any(e["kind"] == "next_class_action_go_again" for e in state["effects"])  # used by the play
+    assert not any(e["kind"] == "next_action_go_again" for e in state["effects"])  # used by the play
 
 
 def test_chane_the_go_again_waits_for_a_runeblade_or_shadow_action(fabrary_cards):
@@ -60,7 +60,7 @@ def test_chane_the_go_again_waits_for_a_runeblade_or_shadow_action(fabrary_cards
     lines = ["P1 activates Chane", "P1 plays Brutal Assault (red), pitching Sink Below (blue)"]
     r = run_log(_chane(["Brutal Assault (red)", "Sink Below (blue)"]), lines, fabrary_cards, all_read=True)
     state = r.to_json()["state"]
-    assert [e["kind"] for e in state["effects"]] == ["next_class_action_go_again"]
+    assert [e["kind"] for e in state["effects"]] == ["next_action_go_again"]
 
 
 def test_chane_a_second_activation_is_refused_and_makes_no_second_token(fabrary_cards):
