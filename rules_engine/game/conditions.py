@@ -167,11 +167,15 @@ def owned_tags(s: GameState, owner: str, card: Card) -> list[str]:
     return [w for w in words if not w.startswith("pow=")] + [f"pow={off_chain_power(s, owner, card)}"]
 
 
-def record_cost_discard(s: GameState, player: str, card_id: str, discarded: Card) -> None:
+def record_cost_discard(
+    s: GameState, player: str, card_id: str, discarded: Card, verb: str = "costdiscard"
+) -> None:
     """The card discarded to pay the additional cost of the card ``card_id`` (CR 5.1.3b, 1.14.4), for
-    "If the discarded card has 6 or more {p}, this gains go again" (Breakneck Battery)."""
+    "If the discarded card has 6 or more {p}, this gains go again" (Breakneck Battery); with ``verb``
+    "costbanish", the card banished to pay it ("banish a random card from your hand": "If a card with 6
+    or more {p} is banished this way", Tribute to Demolition). An unknown card has no {p} (-1)."""
     power = off_chain_power(s, discarded.owner or player, discarded) if discarded.facts.known else -1
-    s.turn_log.append(f"{player} costdiscard id:{card_id} pow={power}")
+    s.turn_log.append(f"{player} {verb} id:{card_id} pow={power}")
 
 
 def record(s: GameState, player: str, what: str) -> None:
@@ -295,6 +299,9 @@ _CONTROL_ANY = re.compile(
 )
 _CONTROL_LESS = re.compile(r"^you control (?:less|fewer) ([a-z' -]+?) than an opponent$")
 _OPP_EMPTY_HAND = re.compile(r"^the defending hero has no cards in (?:their )?hand$")
+#: "If a card with 6 or more {p} is banished this way" after "As an additional cost to play this, banish a
+#: random card from your hand" (``effects.attack_text`` reads it only on a card with that cost).
+_COST_BANISH = re.compile(r"^an? pow>=(\d+) card (?:is|was) banished this way$")
 _COST_DISCARD = re.compile(
     r"^(?:the discarded card has (\d+) or more \{p\}|an? pow>=(\d+) card (?:was|is) discarded as an additional cost to play (?:it|this))$"
 )
@@ -465,6 +472,9 @@ def parse(text: str, name: str = "") -> str | None:
 def _parse_more(t: str) -> str | None:
     """The clauses of discards, banishes, creations, tokens controlled, the defending hero's hand
     and hits this combat chain (``parse``'s second half)."""
+    m = _COST_BANISH.match(t)
+    if m:
+        return f"costbanish;{m.group(1)};0;"  # the card banished for this card's additional cost
     m = _COST_DISCARD.match(t)
     if m:
         return (
@@ -641,6 +651,8 @@ def on_resolution(key: str) -> bool:
     chain link ("if this has 6 or more {p}", "if it's played as chain link 3 or higher")."""
     return key.split(";")[0] in (
         "defended",
+        "costdiscard",
+        "costbanish",
         "played",
         "pitch",
         "drew",
@@ -752,11 +764,14 @@ def holds(
         ]
         want = f"fused={descriptor}" if descriptor else "fused"
         return any(want in words for words in entries)
-    if kind == "costdiscard":  # the card discarded for this card's additional cost (record_cost_discard)
+    if kind in (
+        "costdiscard",
+        "costbanish",
+    ):  # the card paid for this card's additional cost (record_cost_discard)
         powers = [
             int(w[len("pow=") :])
             for e in s.turn_log
-            if card_id and f"id:{card_id}" in e.split() and e.split()[1] == "costdiscard"
+            if card_id and f"id:{card_id}" in e.split() and e.split()[1] == kind
             for w in e.split()
             if w.startswith("pow=")
         ]

@@ -2520,6 +2520,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             rupture += int(m.group(1))
             continue
         g = _grant(low)
+        if g is not None and unpaid_cost_condition(facts, g.condition):
+            g = None  # "banished this way" after a cost the engine does not pay: the judge's
         if g is not None:
             grants.append(g)
             continue
@@ -2553,6 +2555,7 @@ def attack_text(facts: CardFacts) -> AttackText:
                 and len({e.trigger for e in effects}) == 1
                 and effects[0].trigger.startswith("cond:")
                 and ";" in effects[0].trigger
+                and not unpaid_cost_condition(facts, effects[0].trigger)
                 and all(e.kind != "manual" for e in effects)
             ):
                 # "When this attacks, if [condition], [effect]": checked as it triggers and as it
@@ -3021,12 +3024,27 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 #: "As an additional cost to play this, discard a random card" (the Brute cards): paid as the card is
 #: played (CR 5.1.5, 1.14.4), the discarded card named by the line or taken at random (``playing.play``).
-RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?, discard a random card\.?$", re.I)
+RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?,? discard a random card\.?$", re.I)
 #: "As an additional cost to play this, banish a random card from your hand" (CR 5.1.5, 1.14.4;
 #: ``playing.play``: the log's next banish line pays it, else ``zones.settle_random_discard``).
 RANDOM_BANISH_COST = re.compile(
     r"^as an additional cost to play .+?, banish a random card from (?:your )?hand\.?$", re.I
 )
+
+
+def unpaid_cost_condition(facts: CardFacts | None, trigger: str) -> bool:
+    """A "cond:" trigger on the card paid for its own additional cost ("If the discarded card has 6 or
+    more {p}", "If a card ... is banished this way") on a card whose cost is not the random discard or
+    banish the engine pays (Sand Sketched Plan discards as it resolves): the engine cannot tell which
+    card it was, so the sentence is the judge's."""
+    kind = trigger.removeprefix("cond:").removeprefix("hit-if:").split(";")[0]
+    if kind not in ("costdiscard", "costbanish"):
+        return False
+    if facts is None:
+        return True
+    sentences = split_sentences(plain(facts.text))
+    cost = RANDOM_DISCARD_COST if kind == "costdiscard" else RANDOM_BANISH_COST
+    return not any(cost.match(x) for x in sentences)
 
 
 def additional_costs(facts: CardFacts) -> list[str]:
@@ -3264,7 +3282,28 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     modes = [attack_mode(facts, m) for m in attack_modes(facts)]
     if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
         out.append("go again")  # a mode the engine applies when it is chosen
+    out += [kw for kw in facts.conditional if kw not in out and granted_by_computed_text(facts, kw)]
     return tuple(out)
+
+
+def granted_by_computed_text(facts: CardFacts, kw: str) -> bool:
+    """Whether the sentences that give the card a keyword it has only under a condition are all
+    computed (``sentence_parts``): "When this hits, it gets go again" (a hit trigger, CR 7.5.3),
+    "You may destroy a Lightning Flow you control. If you do, this gets go again" (an option, CR 1.8.4),
+    "If you have played a card named Moon Wish this turn, ... Sun Kiss gains go again" (a condition,
+    CR 6.1.3), "When you attack with this, intimidate" (CR 8.5.10). The engine applies the keyword
+    where it applies that sentence, so the keyword is the engine's too. A sentence that names the
+    keyword only in its condition ("If it has go again, ...") does not give it."""
+    word = re.compile(rf"\b{re.escape(kw)}\b(?!ed)", re.I)
+    in_condition = re.compile(rf"\b(?:if|while) (?:this|it|they) (?:has|have) {re.escape(kw)}\b", re.I)
+    giving = [
+        p
+        for p in sentence_parts(facts)
+        if word.search(p.text)
+        and (p.when != "keyword" or p.text.casefold() != kw)
+        and word.search(in_condition.sub("", p.text))
+    ]
+    return bool(giving) and all(p.status == MODELLED for p in giving)
 
 
 def _activated_status(
@@ -3320,6 +3359,27 @@ def _ability_continuations(facts: CardFacts) -> dict[str, str]:
 
 def coverage(facts: CardFacts) -> list[TextPart]:
     """Each part of a card's text with what the engine does with it (the bench's measure)."""
+    parts = list(sentence_parts(facts))
+    decided = decided_keywords(facts)
+    # a hero's or equipment's keyword acts only through the ability whose sentence is classified above;
+    # an attack's, a resolving card's or a weapon's (its attack) is flagged when it attacks or resolves
+    attack = facts.is_attack_action
+    resolving = (
+        (facts.is_action and not attack)
+        or facts.is_("instant")
+        or facts.is_("attack reaction")
+        or facts.is_("defense reaction")
+    )
+    for kw in facts.conditional if attack or resolving or facts.is_weapon else ():
+        status = MODELLED if kw in decided else FLAGGED
+        parts.append(TextPart(f"{kw} (only under a condition)", status, "keyword"))
+    return parts
+
+
+@lru_cache(maxsize=4096)
+def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
+    """Each sentence of a card's text with what the engine does with it (``coverage`` without the
+    conditional keywords)."""
     parts: list[TextPart] = []
     text = plain(facts.text)
     attack = facts.is_attack_action
@@ -3435,6 +3495,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif effects and all(
                 e.kind != "manual"
                 and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
+                and not unpaid_cost_condition(facts, e.trigger)
                 and (facts.is_("defense reaction") or not _choice_on_defense(e) and e.kind != "self_close")
                 for e in effects
             ):
@@ -3496,13 +3557,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, continuations[sentence], "activate"))  # playing.activate
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))
-    decided = decided_keywords(facts)
-    # a hero's or equipment's keyword acts only through the ability whose sentence is classified above;
-    # an attack's, a resolving card's or a weapon's (its attack) is flagged when it attacks or resolves
-    for kw in facts.conditional if attack or resolving or facts.is_weapon else ():
-        status = MODELLED if kw in decided else FLAGGED
-        parts.append(TextPart(f"{kw} (only under a condition)", status, "keyword"))
-    return parts
+    return tuple(parts)
 
 
 def card_status(parts: list[TextPart]) -> str:

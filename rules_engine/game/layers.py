@@ -54,6 +54,7 @@ from .effects import (
     steam_text,
     token_facts,
     unpack_choice,
+    unpaid_cost_condition,
 )
 from .heroes import (
     crank_abilities,
@@ -613,6 +614,19 @@ def resolve_text(
             link = s.active_link()
             if link is None or not any(c.origin == "hand" for c in link.defending):
                 continue
+        elif e.trigger.startswith("cond:") and unpaid_cost_condition(
+            layer.card.facts if layer is not None and layer.card is not None else None, e.trigger
+        ):
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}'s condition names the card paid for its cost, which the engine does not know here; if it is met, enter its outcome as adjustment lines.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
+            continue
         elif e.trigger.startswith("cond:"):
             if not condition_holds(s, player, e.trigger[5:], layer):
                 ctx.add(
@@ -639,6 +653,12 @@ def resolve_text(
                 "manual_effect",
             )
             continue
+        if e.kind == "self_go_again" and _own_card_layer(layer):
+            # "If ..., draw a card and Sun Kiss gains go again": the resolving non-attack action card's own
+            # go again, its action point as it resolves (CR 8.3.5a), not the attack's on the chain
+            assert layer is not None
+            layer.go_again = True
+            continue
         apply_text_effect(s, player, name, e, ctx, layer)
     surge = [e for e in effects if e.trigger.startswith("surge:")]
     if surge:
@@ -654,6 +674,14 @@ def resolve_text(
             ),
             "manual_effect",
         )
+
+
+def _own_card_layer(layer: Layer | None) -> bool:
+    """A non-attack action card resolving (its "this gains go again" is its own, CR 8.3.5)."""
+    if layer is None or layer.card is None or layer.kind in ("triggered", "activated"):
+        return False
+    f = layer.card.facts
+    return f.is_action and not f.is_attack_action
 
 
 def apply_surge(

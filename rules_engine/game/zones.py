@@ -646,6 +646,7 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
     paid = next((e for e in s.effects if e.kind == "random_banish_due" and e.player == c.player), None)
     if paid is not None and not c.intimidate:
         s.effects.remove(paid)  # the random card a card's additional cost banishes (CR 1.14.4)
+        conditions.record_cost_discard(s, c.player, paid.card_id, card, "costbanish")  # "banished this way"
         ctx.events.append(Event("random", c.player, f"banished {card.name} at random"))
         ctx.add(
             NOTE,
@@ -726,12 +727,15 @@ def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     ctx.events.append(Event("trigger", player, "intimidate"))
 
 
-def _random_discard_paid(s: GameState, player: str, what: str, ctx: Ctx) -> bool:
-    """A discard line after a card whose additional cost is a random discard pays that cost."""
+def _random_discard_paid(s: GameState, player: str, what: str, ctx: Ctx, card: Card | None = None) -> bool:
+    """A discard line after a card whose additional cost is a random discard pays that cost; the card
+    discarded (``card``, None when unknown) is that card's "discarded card" (CR 1.14.4, 6.1.3)."""
     due = next((e for e in s.effects if e.kind == "random_discard_due" and e.player == player), None)
     if due is None:
         return False
     s.effects.remove(due)
+    unknown = Card(id="", facts=CardFacts(name="unknown card", known=False), owner=player)
+    conditions.record_cost_discard(s, player, due.card_id, card or unknown)
     ctx.add(
         NOTE,
         say(
@@ -761,6 +765,7 @@ def settle_random_banish(s: GameState, layer: Layer, ctx: Ctx) -> None:
         card = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=due.player)
         p.banished.append(card)
         conditions.record_banished(s, due.player, card)
+        conditions.record_cost_discard(s, due.player, due.card_id, card, "costbanish")  # no {p} known
         ctx.events.append(Event("random", due.player, "banished an unknown card at random"))
         ctx.add(
             NOTE,
@@ -861,7 +866,7 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
     kind the cost names, else the activation could not be paid that way (a violation). True when the
     discard paid a cost."""
-    if _random_discard_paid(s, player, card.name, ctx):
+    if _random_discard_paid(s, player, card.name, ctx, card):
         return True
     if pay_search_discard(s, player, card, ctx):
         return True  # Katsu's discard before his search

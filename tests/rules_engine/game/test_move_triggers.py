@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from rules_engine.game.cards import CardFacts
-from rules_engine.game.effects import MODELLED, coverage, decided_keywords, move_trigger_effects
+from rules_engine.game.effects import (
+    MODELLED,
+    coverage,
+    decided_keywords,
+    granted_by_computed_text,
+    granted_to_others,
+    move_trigger_effects,
+)
 from tests.rules_engine.game.replaying import messages as _kinds
 from tests.rules_engine.game.replaying import run_log as _run
 
@@ -138,7 +145,10 @@ def test_a_keyword_given_only_to_another_attack_is_not_the_cards_own():
         text="You may destroy a Lightning Flow you control. If you do, this gets go again.",
         conditional=("go again",),
     )
-    assert "go again" not in decided_keywords(own)
+    # its own go again is not one given to another attack; it is the engine's because the option
+    # that gives it is computed (effects.granted_by_computed_text, test_card_conditions30)
+    assert not granted_to_others(own, "go again")
+    assert granted_by_computed_text(own, "go again")
 
 
 # --- "Instant - Discard this: ..." activated from the hand (CR 5.2.1, 1.14.4) ------------------------
