@@ -20,8 +20,10 @@ from . import choices
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .damage import deal_damage
+from .effects import activated_ability
 from .end_phase import named_sharpen
 from .layers import bump_attack, fits_words
+from .playing import activate
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
 from .values import link_power
@@ -33,7 +35,8 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     """Narrated automatic events are checked, never applied; "P2 destroys X" while an ability offers
     that destruction is the option taken (``destroy_chosen``)."""
     if c.kind == "destroyed" and not c.subject.startswith("slot:"):
-        destroy_chosen(s, c.subject, ctx)
+        if not destroy_chosen(s, c.subject, ctx) and destroy_to_activate(s, c.subject, ctx):
+            return
     events = ctx.events + ctx.prev_events
     ok = True
     derived: Any = None
@@ -246,6 +249,38 @@ def destroy_chosen(s: GameState, subject: str, ctx: Ctx) -> bool:
                 ctx.events.append(Event("destroy", offer.player, card.name))
                 return True
     return False
+
+
+def destroy_to_activate(s: GameState, subject: str, ctx: Ctx) -> bool:
+    """ "P1 destroys Skullhorn": the player names destroying their own permanent whose (first) activated
+    ability costs destroying it, and nothing else destroys it here; the destruction is that cost, so the
+    line is the ability's activation (CR 5.2.2, 1.14.4), with a note saying so."""
+    m = re.match(
+        r"^\s*(P[12])\s+(?:destroys|destroyed)\s+(?:their\s+|his\s+|her\s+)?(.+?)\s*\.?\s*$", ctx.entry.text
+    )
+    if m is None or not _named(m.group(2), subject):
+        return False
+    player = m.group(1)
+    p = s.p(player)
+    arena = list(p.permanents) + list(p.weapons) + [y for y in p.equipment.values() if y is not None]
+    card = next((x for x in arena if norm_name(x.name) == norm_name(subject)), None)
+    if card is None and len([x for x in arena if _named(x.name, subject)]) == 1:
+        card = next(x for x in arena if _named(x.name, subject))
+    ability = activated_ability(card.facts) if card is not None else None
+    if card is None or ability is None or not ability.destroy_self or ability.attack:
+        return False
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {player} destroys {card} as the cost of its ability: read as activating it.",
+            number=ctx.entry.number,
+            player=player,
+            card=card.name,
+        ),
+        "activate",
+    )
+    activate(s, A.Activate(player, card.name), ctx)
+    return True
 
 
 def _named(name: str, want: str) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import conditions
+from . import conditions, text_abilities
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -64,7 +64,7 @@ STEAM_ENTERS = re.compile(
 STEAM_UPKEEP = re.compile(
     rf"^at the start of your turn, destroy {_SUBJECT} unless you remove a steam counter from it$"
 )
-STEAM_NONE = re.compile(rf"^when {_SUBJECT} has no steam counters(?: on it)?, destroy it$")
+STEAM_NONE = re.compile(rf"^(?:when|if) {_SUBJECT} has no steam counters(?: on it)?, destroy it$")
 CRANK = re.compile(r"^crank$")
 #: Suspense (CR 8.3.42): its counters as the aura enters, their removal as its controller's turn starts
 #: and the destroy at none (``layers.enter_arena``, ``layers.suspense_upkeep``).
@@ -2020,6 +2020,11 @@ class ActivatedAbility:
     # destruction when the chain closes (CR 1.14.4, 6.3), not a destruction now
     destroy_at_close: bool = False
     banish_self: bool = False  # "Banish this and a card from your hero's soul" (Radiant Raiment; CR 1.14.4)
+    # ``text_abilities``: "put this on the bottom of its owner's deck" (CR 1.14.4), "remove a steam counter
+    # from this" (the ``Card.counters`` key and how many, CR 1.14.4b), "{h}" (life points, CR 1.14.2e)
+    bottom_self: bool = False
+    counter_cost: tuple[str, int] = ("", 0)
+    life_cost: int = 0
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -2087,7 +2092,7 @@ _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero's|your|[^
 #: leaves the arena for its owner's banished zone and the soul pays as ``_SOUL_COST``.
 _BANISH_SELF_SOUL_COST = re.compile(r"^banish this and (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
-_DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
+_DISCARD_COST = re.compile(r"^discard (?:an? )?(instant|assassin|ally|card)(?: card)?$")
 #: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
 #: (``heroes.pay_banish_aura``; the activation line names the aura).
 BANISH_AURA_COST = re.compile(
@@ -2131,6 +2136,7 @@ def _cost_part(part: str) -> bool:
         or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
         or _CREATE_TOKEN_COST.match(part)
+        or text_abilities.cost_part_paid(part)
     )
 
 
@@ -2180,6 +2186,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
                 (m.group(1).title() for x in parts if (m := _CREATE_TOKEN_COST.match(x)) is not None), ""
             ),
             banish_self="banish this" in parts or any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
+            bottom_self=text_abilities.bottom_self(parts),
+            counter_cost=text_abilities.removed_counters(parts),
+            life_cost=text_abilities.life_cost(parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -3324,7 +3333,12 @@ def _activated_status(
     cost = self_named(m.group(3), name or (facts.name if facts is not None else "")).casefold()
     if not all(_cost_part(x) for x in cost_parts(cost)):
         return FLAGGED
-    if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
+    if (
+        computed_body
+        or re.fullmatch(r"attack(?:\. go again)?\.?", body)
+        or SHARPEN.fullmatch(body)
+        or text_abilities.resolved_body(body)  # abilities.resolve
+    ):
         return MODELLED
     effects, unknown = recognise(body)
     done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)

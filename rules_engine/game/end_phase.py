@@ -16,8 +16,8 @@ import re
 
 from rules_engine.wording import say
 
+from . import abilities, choices
 from . import actions as A
-from . import choices
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
@@ -485,6 +485,7 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.4.4: the turn ends, "this turn" effects end, the next player begins their Start Phase."""
     finish_pitch_and_assets(s, ctx)
     turn_ends(s, ctx)  # a random Agent of Chaos the log never named
+    abilities.turn_ends(s)  # "+1{i} this turn" ends (CR 4.4.4)
     s.effects = [e for e in s.effects if e.duration not in ("turn", "chain", "link", "end")]
     for pl in PLAYERS:
         s.p(pl).once_per_turn = []

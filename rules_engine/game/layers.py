@@ -18,8 +18,8 @@ from typing import Any
 
 from rules_engine.wording import say
 
+from . import abilities, choices, conditions
 from . import actions as A
-from . import choices, conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
@@ -96,6 +96,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
         chain_ends = resolve_trigger(s, layer, ctx)
     elif layer.kind == "activated":
         text = resolve_ability(s, layer, ctx)  # a hero ability's modelled parts (Azalea's)
+        text = abilities.resolve(s, layer, text, ctx)  # an item's or equipment's whole effect (Skullhorn)
         resolve_text(s, layer.controller, layer.name, text, ctx, layer)
         if any(x.casefold() == "go again" for x in split_sentences(plain(layer.effect))):
             # the ability's own go again (CR 8.3.5a), not "target attack gains go again" (Boltyn)

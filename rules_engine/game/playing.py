@@ -16,8 +16,8 @@ from typing import Any
 
 from rules_engine.wording import say
 
+from . import abilities, conditions
 from . import actions as A
-from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority, implied_step_pass
 from .costs import charge, consume_cost_effects, cost_modifiers, cost_token_rules, fuse, pay_resources
@@ -1330,6 +1330,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     is_hero = src.id == f"{player}-hero"
     condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
+    abilities.check_costs(s, p, src, ab)  # counters to remove, life to pay (CR 1.14.4b, 1.14.2b)
+    if not ab.attack:
+        abilities.check_target(s, src, ab)  # "target attack that is attacking Arakni"
     pitched_from = len(p.pitch_zone)  # the cards pitched for this activation follow
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
@@ -1377,6 +1380,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
     if ab.banish_self:  # "Banish this and a card from your hero's soul" (CR 1.14.4)
         banish_permanent(s, src)
+    abilities.pay_costs(s, p, src, ab, ctx)  # counters, life, "put this on the bottom of its owner's deck"
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)
         discard_triggers(s, player, src, ctx)
