@@ -19,7 +19,7 @@ from typing import Any
 from rules_engine.wording import say
 
 from . import actions as A
-from . import choices, conditions
+from . import choices, conditions, heroes_more
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
@@ -506,6 +506,8 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
                 ctx,
                 layer,
             )
+    elif eff.startswith("hero:"):  # Arakni's contract look, Vynnset's life payment (heroes_more)
+        heroes_more.resolve_trigger(s, layer, ctx)
     elif eff.startswith("manual"):
         ctx.add(
             MANUAL,
