@@ -61,6 +61,8 @@ class Activate:
     pitches: tuple[CardRef, ...] = ()
     #: "activates Oscilio, discarding X": the discard that pays the ability's cost, part of the activation
     discards: tuple[CardRef, ...] = ()
+    #: "activates Kassai, banishing X, Y, Z and W from the graveyard": the cards a banish cost takes
+    banishes: tuple[CardRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -299,6 +301,10 @@ class LookTop:
     player: str
     card: CardRef | None = None
     banish: bool = False
+    #: Arakni's look at an opponent's top card ("P1 looks at P2's top card (X)"): whose deck it is, and
+    #: whether the line puts the card on the bottom (``heroes_more.look_opponent_top``)
+    deck_owner: str = ""
+    bottom: bool = False
 
 
 @dataclass(frozen=True)
@@ -352,6 +358,14 @@ class Pay:
 
 
 @dataclass(frozen=True)
+class PayLife:
+    """A player pays life for an optional cost a hero's trigger offers ("P1 pays 1 life", CR 1.14.2e)."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
 class Shuffle:
     player: str
 
@@ -371,6 +385,7 @@ Action = (
     | Become
     | Search
     | LookTop
+    | PayLife
     | Play
     | Attack
     | Activate

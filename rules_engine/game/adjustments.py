@@ -89,7 +89,7 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
         conditions.record_zone(s, c.player, "banishedto" if c.dest == "banished" else "graveyardto", card)
     ctx.events.append(Event("move", c.player, f"{card.name}: {c.source} -> {c.dest}"))
     if c.dest == "banished" and c.source == "hand":
-        take_banish_due(s, c.player)  # Black Widow's hit
+        take_banish_due(s, c.player, ctx)  # Black Widow's hit, Vynnset's start of turn
     if c.source == "hand" and c.dest == "soul":  # a charge (CR 8.5.29), for "if you've charged this turn"
         conditions.record(s, c.player, "charged " + " ".join(conditions.tags(card.facts, card.pitch)))
     where = {"pitch_zone": "pitch zone", "deck_top": "top of the deck", "deck_bottom": "bottom of the deck"}

@@ -22,6 +22,7 @@ from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import self_prevention, weapon_turn_text
 from .heroes import granted_hit_banish, pay_offer_effect, take_pay_offer
+from .heroes_more import unpreventable
 from .rules import Illegal, cite
 from .state import Card, ChainLink, Effect, GameState, Layer, PendingDamage
 from .triggers import crush, damage_triggers, hit_triggers, next_hit_triggers, order_pending
@@ -55,11 +56,17 @@ def deal_damage(
         for eff in [e for e in s.effects if e.kind == "amp" and e.player == controller]:
             amount += eff.amount
             s.effects.remove(eff)
-    # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
+    # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State. Damage an effect
+    # made unpreventable (Vynnset's next Runechant): each prevention effect still applies (a fixed one is
+    # used, a ward destroyed) but reduces nothing, and a shield keeps its amount (CR 6.4.10h)
+    sure = amount > 0 and unpreventable(s, source, controller)
+    dealt = amount
     fixed_used: set[str] = set()
     for eff in list(s.effects):
         if amount <= 0:
             break
+        if sure and eff.kind in ("prevent_next", "prevent_next_arcane"):
+            continue
         if eff.player != target or eff.amount <= 0:
             continue
         if eff.kind == "prevent_next" or (eff.kind == "prevent_next_arcane" and arcane):
@@ -99,7 +106,9 @@ def deal_damage(
         elif "prevent1" == card.facts.text and amount > 0:
             amount -= 1
     pending = PendingDamage(target, amount, source, arcane, hit_link, controller)
-    if amount > 0 and optional_prevention(s, target, arcane):
+    if sure:
+        amount = dealt
+    if amount > 0 and not sure and optional_prevention(s, target, arcane):
         s.pending = pending
         return
     finish_damage(s, pending, ctx, check=check)

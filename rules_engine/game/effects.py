@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import conditions, text_abilities
+from . import conditions, heroes_text, text_abilities
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -2005,6 +2005,8 @@ class ActivatedAbility:
     go_again: bool
     ability_text: str
     other_cost: str = ""  # a cost part the engine does not pay ("discard a card")
+    life_cost: int = 0  # "{h}": life points (CR 1.14.2e; heroes_more.pay_life_cost)
+    graveyard_banish: str = ""  # "banish 2 red and 2 yellow cards from your graveyard" (Kassai's)
     chi_cost: int = 0  # "{c}" each: paid with chi points only (CR 1.14.2c)
     tap: bool = (
         False  # "{t}": tap the source, an effect-cost that fails if it is tapped (CR 8.5.55a, 1.14.4b)
@@ -2129,6 +2131,8 @@ def _cost_part(part: str) -> bool:
             r"(?:\{[rc]\}|\d+|\s)*|destroy this(?: when the combat chain closes)?|banish this|discard this|\{t\}(?: your hero)?",
             part,
         )
+        or re.fullmatch(r"(?:\{h\})+", part)  # a life cost (heroes_more.pay_life_cost, CR 1.14.2e)
+        or heroes_text.GRAVEYARD_BANISH_COST.match(part)  # Kassai's (heroes_more.pay_graveyard_banish)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _BANISH_SELF_SOUL_COST.match(part)
@@ -2174,6 +2178,8 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             go_again="go again" in low,
             ability_text=body,
             other_cost=", ".join(x for x in parts if not _cost_part(x)),
+            life_cost=sum(x.count("{h}") for x in parts if re.fullmatch(r"(?:\{h\})+", x)),
+            graveyard_banish=next((x for x in parts if heroes_text.GRAVEYARD_BANISH_COST.match(x)), ""),
             chi_cost=cost_text.count("{c}"),
             tap="{t}" in parts,
             destroy_named=named.group(1) if named else "",
@@ -2961,7 +2967,8 @@ _HERO_RESOLVED = (
     RETURN_BANISHED_WITH_COUNTER,
     SEARCH_BANISH_PLAY,
     LOOK_TOP_BANISH_PLAY,
-)  # heroes.resolve_ability
+    *heroes_text.RESOLVED,
+)  # heroes.resolve_ability, heroes_more.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
 #: recorded by ``zones.to_graveyard``).
@@ -3027,6 +3034,7 @@ _HERO_MODELLED = (
     SECOND_SWORD_ATTACK_DISCOUNT,
     DRAWN_SWORD_DISCOUNT,
     SECOND_ATTACK_POWER,
+    *heroes_text.MODELLED,  # heroes_more
 )
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 

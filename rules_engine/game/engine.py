@@ -53,6 +53,7 @@ from .effects import (
 )
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .heroes import become, look_top, search
+from .heroes_more import pay_life
 from .layers import apply_choice, crank, static_text_notes
 from .playing import BUFFED_TARGET, activate, hero_named, play
 from .rules import (
@@ -115,6 +116,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Become: become,
     A.Search: search,
     A.LookTop: look_top,
+    A.PayLife: pay_life,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,
@@ -477,6 +479,30 @@ def _look_top_resolution(s: GameState, clause: A.LookTop, ctx: Ctx) -> None:
     )
 
 
+def _hero_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
+    """A hero's trigger (Arakni's contract look, Vynnset's life payment) waiting on top of the stack while
+    the log tells what its controller did with it ("Arakni trigger: P1 looks at P2's top card ...", "P1
+    pays 1 life"): with only that player's layers waiting, the passes that resolve it are implied, with a
+    note (CR 5.3; the option is taken as the layer resolves, CR 1.8.3)."""
+    if not s.stack:
+        return
+    top = s.stack[-1]
+    who = player or top.controller
+    if top.kind != "triggered" or not top.effect.startswith("hero:") or top.controller != who:
+        return
+    if s.priority != who or any(x.controller != who for x in s.stack):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied (the line tells what its controller chose).",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
 def _implied_buff_resolution(s: GameState, clause: A.Activate, ctx: Ctx) -> None:
     """Boltyn's "Target attack with {p} greater than its base {p}" activated while the player's own
     cards wait on the stack above the attack (Lunging Press, then "P1 activates Boltyn"): the target is
@@ -603,6 +629,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _search_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.LookTop):
         _look_top_resolution(s, clause, ctx)
+    if isinstance(clause, (A.LookTop, A.PayLife)):
+        _hero_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.Attack):
         # "swings Snatch" (a card from hand) or "attacks with the Kunai" (a weapon: an action ability)
         in_hand = any(norm_name(x.name) == norm_name(clause.play.card.name) for x in s.p(clause.player).hand)

@@ -36,7 +36,7 @@ import re
 from rules_engine.wording import Phrase, say, say_n
 
 from . import actions as A
-from . import conditions
+from . import conditions, heroes_more
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
@@ -85,6 +85,7 @@ from .effects import (
     played_tags,
     split_sentences,
 )
+from .heroes_more import look_opponent_top
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import same_card
@@ -170,6 +171,7 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     if m is not None:
         _equip_from_graveyard(s, layer, m, ctx)
         return (text[: m.start()] + text[m.end() :]).strip()
+    text = heroes_more.resolve_ability(s, layer, text, ctx)  # Kassai's next weapon hit
     body = text.strip()
     m = DRAW_THEN_DISCARD.match(body) or CREATE_IN_HAND.match(body) or CREATE_TOKEN_WITH_COUNTERS.match(body)
     if m is not None:
@@ -290,6 +292,8 @@ def look_top(s: GameState, c: A.LookTop, ctx: Ctx) -> None:
     'non-attack' action card, with a permission to play it this turn as though it were an instant (CR
     5.1.1), else the banish is a violation (the card stays on top). A look with no ability waiting for it
     is refused."""
+    if look_opponent_top(s, c, ctx):  # Arakni's look at an opponent's top card
+        return
     player = c.player or next((e.player for e in s.effects if e.kind == "look_top_due"), "")
     due = next((e for e in s.effects if e.kind == "look_top_due" and e.player == player), None)
     if due is None:
@@ -910,6 +914,7 @@ def played(s: GameState, player: str) -> list[str]:
 
 def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
     """The hero's triggers on playing a card (recorded by ``record_play`` just before)."""
+    heroes_more.play_abilities(s, player, f, ctx)  # Arakni's contract look, Vynnset's life payment
     hero = s.p(player).hero_card
     if hero is None:
         return
@@ -1103,6 +1108,7 @@ def start_of_turn_abilities(s: GameState, ctx: Ctx) -> None:
     or more Seismic Surge tokens, cards you own with crush get dominate this turn", checked as the start
     phase ends, before the tokens' own action-phase trigger destroys them. The layer resolves at once
     (as the permanents' start-of-turn triggers do): a continuous effect until the end of the turn."""
+    heroes_more.start_of_turn(s, ctx)  # Vynnset's banish from hand
     player = s.turn_player
     hero = s.p(player).hero_card
     if hero is None:
@@ -1345,6 +1351,19 @@ def turn_ends(s: GameState, ctx: Ctx) -> None:
     the end of the turn: the judge is asked."""
     for eff in [e for e in s.effects if e.kind == "banish_due"]:
         s.effects.remove(eff)
+        if eff.choice.startswith("token:"):  # Vynnset's start of turn
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {source}: {player} banishes a card from hand at the start of the turn (then creates a {token} token), and the log never named it; enter it ('{player} banishes X from hand').",
+                    number=ctx.entry.number,
+                    source=eff.source,
+                    player=eff.player,
+                    token=eff.choice.removeprefix("token:"),
+                ),
+                "manual_effect",
+            )
+            continue
         ctx.add(
             MANUAL,
             say(
@@ -1644,8 +1663,11 @@ def _hit_banish_from_hand(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     s.effects.append(Effect("banish_due", who, 1, "turn", link.attack.name, text=text))
 
 
-def take_banish_due(s: GameState, player: str) -> None:
-    """A card ``player`` banished from hand pays a ``banish_due`` (Black Widow's hit)."""
+def take_banish_due(s: GameState, player: str, ctx: Ctx | None = None) -> None:
+    """A card ``player`` banished from hand pays a ``banish_due`` (Black Widow's hit; Vynnset's start of
+    turn, whose token then comes, ``heroes_more.banished_for_due``)."""
     due = next((e for e in s.effects if e.kind == "banish_due" and e.player == player), None)
     if due is not None:
         s.effects.remove(due)
+        if ctx is not None:
+            heroes_more.banished_for_due(s, due, ctx)

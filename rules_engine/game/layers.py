@@ -18,7 +18,7 @@ from typing import Any
 
 from rules_engine.wording import say
 
-from . import abilities, choices, conditions
+from . import abilities, choices, conditions, heroes_more
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
@@ -508,6 +508,8 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
                 ctx,
                 layer,
             )
+    elif eff.startswith("hero:"):  # Arakni's contract look, Vynnset's life payment (heroes_more)
+        heroes_more.resolve_trigger(s, layer, ctx)
     elif eff.startswith("manual"):
         ctx.add(
             MANUAL,

@@ -1265,6 +1265,17 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     ),
     # "they draw 3 back up to 4": the draw
     (re.compile(r"\b(draws?|drew) (\d+)(?: cards?)? (?:back )?up to \d+\b", re.I), r"\1 \2"),
+    # "Kassai ability: banish X, Y, Z, W from gy", "P1 uses Kassai, banishing ... from the graveyard": the
+    # cards a graveyard-banish cost takes, said with the activation (heroes_more.pay_graveyard_banish)
+    (
+        re.compile(
+            r"^(?:(P[12]) (?:uses |used |activates |activated )?)?(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)?(?: (?:hero )?[Aa]bility)?"
+            r"\s*[:,]\s*(?:and )?banish(?:es|ing|ed)?\s+([^;]+?)\s+from (?:the |their |her |his )?(?:gy|graveyard|yard|grave)\b"
+        ),
+        lambda m: (
+            f"{m.group(1) + ' activates ' + m.group(2) if m.group(1) else m.group(2) + ' activates'}, banishing {m.group(3)} from the graveyard"
+        ),
+    ),
     # "P1 Cindra ability, pitch X", "P1 uses Prism's ability: ...", "Kassai ability: ...": the hero's (or
     # a card's) activated ability named with the word "ability" (issue 27, disputes-27c)
     (
@@ -1820,6 +1831,7 @@ class Parser:
             line,
             flags=re.I,
         )
+        line = _LOOK_OPP_LINE.sub(_look_opp_canonical, line)  # Arakni's look (heroes_more.look_opponent_top)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
         line = re.sub(
@@ -1984,12 +1996,17 @@ class Parser:
         if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
             if re.search(r"\btriggers?$", head, re.I) and re.search(
-                r"\b(?:search(?:es|ed)?|tutors?|tutored)\b", tail, re.I
+                r"\b(?:search(?:es|ed)?|tutors?|tutored)\b|\bP[12] (?:looks at|bottoms) P[12]'s top card\b"
+                r"|^P[12] banish(?:es|ed) (?!it\b)"
+                r"|\bP[12] (?:pays?|paid) (?:\d+|one|a|(?:\{h\})+) (?:life|\{h\})",
+                tail,
+                re.I,
             ):
                 # "Katsu triggers: P1 discards X, searches out Y": a search is the player's choice the
                 # trigger asks for, told as actions (heroes.search), not a claim about the result
                 self.clause(head, entry)
-                for part in self.split_actions(tail):
+                whole = _LOOK_OPP.fullmatch(tail) or _BOTTOM_OPP.fullmatch(tail)  # Arakni's look, one clause
+                for part in [tail] if whole else self.split_actions(tail):
                     self.clause(part, entry)
                 return
             if re.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):
@@ -2001,6 +2018,12 @@ class Parser:
                 self.clause(head, entry)
                 for part in self.split_actions(tail):
                     self.clause(part, entry)
+                return
+        if _LOOK_OPP.fullmatch(c) or _BOTTOM_OPP.fullmatch(c):
+            # "P1 looks at P2's top card (X) and puts it on the bottom": one action (heroes_more)
+            looked = self.look_opponent_top(c)
+            if looked:
+                entry.clauses.extend(looked)
                 return
         # several actions in one clause: ", then", "then", ", and", "and", ", ", " - "
         parts = self.split_actions(c)
@@ -2469,6 +2492,21 @@ class Parser:
                     intim,
                 )
             ]
+        m = re.match(
+            rf"^{_P} banishes (.+?)(?: from (?:their |his |her )?hand)?"
+            r"(?: (?:for|to|via) (?!P[12]\b)[A-Z][\w' ,]*?(?:'s)?(?: trigger| ability)?)?\s*(\(.*\))?$",
+            c0,
+            re.I,
+        )
+        if m and not re.search(
+            r"\bfrom (?:the |their |his |her )?(?:graveyard|gy|yard|arsenal|deck|soul|banish\w*|arena)\b|\bit\b|\bface[- ]?(?:down|up)\b",
+            m.group(2),
+            re.I,
+        ):
+            # "P1 banishes Howl from Beyond from hand" (Vynnset's start of turn): a card of the hand, face up
+            refs = self.card_list(self.strip_comments(m.group(2)))
+            if len(refs) == 1:
+                return [A.Banish(m.group(1).upper(), refs[0], "up")]
         boost_card = ""
         boost = False
         mno = re.search(r",?\s*(?:without boost(?:ing)?|not boosting|(?:and |with )?no boost)\b", c0, re.I)
@@ -2780,7 +2818,7 @@ class Parser:
             return self.activate(m.group(1).upper(), m.group(2))
         m = re.match(
             r"^(.+?)(?:'s? (?:hero )?(?:ability|power))? (?:activates|is activated|gets activated)"
-            r"((?:,?\s+(?:by\s+)?(?:pitching|paying|targeting)\b.*)?)$",
+            r"((?:,?\s+(?:by\s+)?(?:pitching|paying|targeting|banishing)\b.*)?)$",
             c,
             re.I,
         )
@@ -3042,6 +3080,9 @@ class Parser:
             refs = self.card_list(m.group(2))
             if len(refs) == 1:  # the card a deck search found (heroes.search)
                 return [A.Search(m.group(1).upper(), refs[0])]
+        found = self.look_opponent_top(c)
+        if found is not None:
+            return found
         # Kano's look at the top card (heroes.look_top): "Top card is X[, a non-attack action]", "P1 looks at
         # the top card, X[, and banishes it]", "P1 banishes it [to play it]"
         m = re.fullmatch(
@@ -3073,6 +3114,10 @@ class Parser:
         m = re.fullmatch(rf"{_P} banish(?:es|ed)? it(?: to play it| face[- ]?up)*", c, re.I)
         if m:
             return [A.LookTop(m.group(1).upper(), None, True)]
+        m = _PAY_LIFE_LINE.fullmatch(c)
+        if m:  # "P1 pays 1 life" (a hero's "you may pay {h}", heroes_more.pay_life)
+            amount = _num(m.group(2)) if m.group(2) else m.group(3).count("{h}")
+            return [A.PayLife(m.group(1).upper(), amount)]
         m = _PAY_LINE.fullmatch(c)
         if m:
             # "P2 pays 1", "pays {r}{r}", "pays the 1 for it", "pays for the +2 with Sink Below"
@@ -3313,7 +3358,7 @@ class Parser:
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitch(?:ing|es|ed)?\b|paying\b|discarding\b|returning\b|(?:and )?equip(?:s|ping|ped)?\b))",
+            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitch(?:ing|es|ed)?\b|paying\b|discarding\b|returning\b|(?:and )?equip(?:s|ping|ped)?\b|banishing\b))",
             rest,
             flags=re.I,
         )
@@ -3321,6 +3366,7 @@ class Parser:
         targets: tuple[str, ...] = ()
         pitches: list[A.CardRef] = []
         discarded: list[A.CardRef] = []
+        banished: list[A.CardRef] = []
         for part in parts[1:]:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
@@ -3336,7 +3382,35 @@ class Parser:
             elif pl.startswith("discarding"):
                 # "activates Oscilio, discarding Sink Below": the discard that pays the cost (zones.pay_discard_cost)
                 discarded.extend(self.card_list(re.sub(r"^discarding\s+", "", part.strip(), flags=re.I)))
-        return [A.Activate(player, name, targets, tuple(pitches), tuple(discarded))]
+            elif pl.startswith("banishing") and _FROM_GRAVEYARD.search(pl):
+                # "activates Kassai, banishing X, Y, Z and W from the graveyard" (heroes_more.pay_graveyard_banish)
+                said = _FROM_GRAVEYARD.sub("", re.sub(r"^banishing\s+", "", part.strip(), flags=re.I))
+                banished.extend(self.card_list(said.strip()))
+        return [A.Activate(player, name, targets, tuple(pitches), tuple(discarded), tuple(banished))]
+
+    def look_opponent_top(self, c: str) -> list[A.Action] | None:
+        """Arakni's look at an opponent's top card (heroes_more.look_opponent_top): "P1 looks at P2's top
+        card (X) and puts it on the bottom", "P1 looks at the top of P2's deck: X, bottoms it", "P2's top
+        card is X, P1 puts it on the bottom", "P1 puts P2's top card on the bottom"."""
+        m = _LOOK_OPP.fullmatch(c)
+        if m is None:
+            m2 = _BOTTOM_OPP.fullmatch(c)
+            if m2 is None:
+                return None
+            refs = self.card_list(m2.group(4)) if m2.group(4) else []
+            owner = (m2.group(2) or m2.group(3)).upper()
+            return [A.LookTop(m2.group(1).upper(), refs[0] if len(refs) == 1 else None, False, owner, True)]
+        said = (m.group("card") or "").strip()
+        if said.startswith("(") and said.endswith(")"):
+            said = said[1:-1].strip()
+        rest = m.group("rest") or ""
+        bottom = bool(re.search(r"\b(?:bottom(?:s|ed)?|puts? it (?:on|at|to) the bottom)\b", rest, re.I))
+        refs = self.card_list(said) if said else []
+        if said and len(refs) != 1:
+            return None
+        player = (m.group("who") or m.group("who2") or "").upper()
+        owner = (m.group("owner") or m.group("owner2")).upper()
+        return [A.LookTop(player, refs[0] if refs else None, False, owner, bottom)]
 
     def observe(self, text: str) -> A.Observe | None:
         t = text.strip()
@@ -3972,6 +4046,49 @@ _IDIOMS_26G_RW = Rewrites(_IDIOMS_26G)
 
 #: A payment a card's option asks for ("You may pay {r}", CR 1.8.3): the amount (a number, {r}s, or
 #: left out), what it is for (ignored: the engine knows the option) and the cards pitched.
+_FROM_GRAVEYARD = re.compile(
+    r"\s*from (?:the |their |his |her |P[12]'s )?(?:graveyard|gy|yard|grave)\b\s*", re.I
+)
+#: "P1 looks at P2's top card (X)[, and puts it on the bottom]", "P1 looks at the top card of P2's deck: X",
+#: "P2's top card is X[, P1 bottoms it]"
+_LOOK_OPP = re.compile(
+    r"(?:(?P<who>P[12])(?:'s)? (?:looks|looked|look|peeks|peeked) at |(?P<who2>P[12]) sees )?"
+    r"(?:the )?(?:top card of (?P<owner>P[12])'s deck|(?P<owner2>P[12])'s top(?: card)?)"
+    r"(?:,|:| is| was| -)?\s*(?P<card>\([^()]+(?:\((?:red|yellow|blue)\))?\)|[^,;]+?)?"
+    r"(?P<rest>(?:,|;)?\s*(?:and |then )?(?:P[12] )?(?:puts? it (?:on|at|to) the bottom|bottoms? it|bottomed it|leaves it(?: on top)?|keeps it on top)(?: of (?:the|their|his|her) deck)?)?",
+    re.I,
+)
+_BOTTOM_OPP = re.compile(
+    r"(P[12]) (?:puts|put|bottoms|bottomed) (?:the top card of (P[12])'s deck|(?:the top card of )?(P[12])'s top card)"
+    r"(?: \(?([^()]+?(?: ?\((?:red|yellow|blue)\))?)\)?)??(?: (?:on|at|to) the bottom)?(?: of (?:the|their|his|her) deck)?",
+    re.I,
+)
+#: Arakni's look told in one go: "P1 looks at P2's top card (X) and puts it on the bottom", "P1 looks at the
+#: top card of P2's deck: X, bottoms it", "P1 looks at P2's top card, X, leaves it"; made one clause
+#: ("P1 bottoms P2's top card X", "P1 looks at P2's top card X") before the line is split at its commas
+_LOOK_OPP_LINE = re.compile(
+    r"\b(P[12]) (?:looks|looked|peeks|peeked) at (?:the top card of (P[12])'s deck|(P[12])'s top(?: card)?)"
+    r"(?:\s*,|:| -| and sees| and finds| which is| is)?\s*"
+    r"(\((?:[^()]|\([^()]*\))+\)|(?!(?:and|then|bottoms?|bottomed|puts?|leaves|left|keeps|kept)\b)[A-Z][^,;()]*?(?:\s*\((?:red|yellow|blue)\))?(?=\s*(?:,|;|$|and |then |\()))?"
+    r"(\s*,?\s*(?:and |then )?(?:puts? it (?:on|at|to) the bottom|bottoms? it|bottomed it)(?: of (?:the|their|his|her) deck)?)?"
+    r"(?:\s*,?\s*(?:and |then )?(?:leaves|keeps|left|kept) it(?: on top)?(?: of (?:the|their|his|her) deck)?)?",
+    re.I,
+)
+
+
+def _look_opp_canonical(m: re.Match[str]) -> str:
+    card = (m.group(4) or "").strip()
+    if card.startswith("(") and card.endswith(")"):
+        card = card[1:-1].strip()
+    verb = "bottoms" if m.group(5) else "looks at"
+    return f"{m.group(1).upper()} {verb} {(m.group(2) or m.group(3)).upper()}'s top card{' ' + card if card else ''}"
+
+
+_PAY_LIFE_LINE = re.compile(
+    r"(P[12]) (?:pays|paid|pay)(?: the)? (?:(\d+|one|two|a) (?:life|\{h\}|hp)(?: points?)?|((?:\{h\})+))"
+    r"(?: (?:for|to) [^,()]+)?",
+    re.I,
+)
 _PAY_LINE = re.compile(
     r"(P[12]) pays(?: (?:the |its |their )?(?P<n>\d+|one|two|three|(?:\{r\})+))?(?: resource points?| resources?)?"
     r"(?: for (?:it|that|this|the option|the \+\d+(?:\{[pd]\}| defen[cs]e| power)?|[^,()]+?))?"

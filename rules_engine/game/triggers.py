@@ -31,6 +31,7 @@ from .effects import (
     split_sentences,
     token_facts,
 )
+from .heroes_text import START_BANISH_HAND_TOKEN
 from .rules import MANUAL, MISSED_TRIGGER, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import attack_is, grant_met
@@ -226,6 +227,7 @@ def hero_hit_abilities(
     the hit itself removes the mark, CR 9.3.3, so the trigger reads the state before it). An effect
     the engine cannot compute is reported when the layer resolves."""
     p = s.p(link.controller)
+    _next_weapon_hit(s, link, ctx, prevented)
     hero = p.hero_card
     if hero is None:
         return
@@ -285,6 +287,31 @@ def hero_hit_abilities(
         )
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
+
+
+def _next_weapon_hit(s: GameState, link: ChainLink, ctx: Ctx, prevented: bool) -> None:
+    """Kassai of the Golden Sand's delayed "The next time a weapon you control hits a hero this turn, create
+    a Gold token" (``heroes_more.resolve_ability`` leaves it as an effect): the next hit of a weapon's
+    attack (its attack-proxy, CR 1.4.3) the player controls puts its triggered layer on the stack (CR 6.6)
+    and the effect is used; a hit whose triggers are stopped uses it too (CR 6.6.5f)."""
+    if not link.attack.facts.is_weapon or not link.target.startswith(("P1", "P2")):
+        return
+    eff = next(
+        (e for e in s.effects if e.kind == "next_weapon_hit_token" and e.player == link.controller), None
+    )
+    if eff is None:
+        return
+    s.effects.remove(eff)
+    if prevented:
+        ctx.events.append(Event("trigger_prevented", link.controller, f"{eff.source} trigger"))
+        return
+    name = eff.source.removesuffix(" ability")
+    layer = Layer(
+        id=s.new_id(), kind="triggered", name=f"{name} trigger", controller=link.controller, effect="text"
+    )
+    layer.targets = [f"create_token:1:{eff.card_id}"]
+    s.stack.append(layer)
+    ctx.events.append(Event("trigger", link.controller, layer.name))
 
 
 _DEALT_DAMAGE = re.compile(r"whenever you are dealt damage, (.+?)(?:\.|$)", re.I)
@@ -388,6 +415,20 @@ def trigger(s: GameState, c: A.Trigger, ctx: Ctx) -> None:
     events = ctx.events + ctx.prev_events
     if any(e.kind == "trigger" and name.rstrip("s") in e.subject.casefold() for e in events):
         return  # the engine already applied it
+    if any(
+        e.kind in ("banish_due", "look_opp_top_due", "pay_life_offer")
+        and norm_name(e.source).startswith(name)
+        for e in s.effects
+    ):
+        return  # a hero's trigger that resolved and waits for the choice the line tells (heroes_more)
+    hero = s.p(s.turn_player).hero_card
+    if (
+        s.phase == "start"
+        and hero is not None
+        and norm_name(hero.name).startswith(name)
+        and any(START_BANISH_HAND_TOKEN.match(x.strip()) for x in hero.text.split("\n"))
+    ):
+        return  # Vynnset's start-of-turn trigger, which the engine makes as the Start Phase ends (heroes_more)
     t = token_facts(c.source.rstrip("s")) or token_facts(c.source)
     if t is not None:
         token_trigger(s, c, player, t, ctx)

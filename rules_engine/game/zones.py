@@ -662,6 +662,8 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
     due = next((e for e in s.effects if e.kind == "banish_due" and e.player == c.player), None)
     if due is not None and not c.intimidate:
         s.effects.remove(due)  # the card Black Widow's hit has them banish (heroes._hit_banish_from_hand)
+        if due.choice.startswith("token:"):  # Vynnset's "If you do, create a Runechant token"
+            make_token(s, c.player, due.choice.removeprefix("token:"), ctx)
 
 
 def banish_if_fits(s: GameState, p: PlayerState, card: Card, words: str, ctx: Ctx) -> None:
