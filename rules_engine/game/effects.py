@@ -545,6 +545,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "create_token_opp",
     ),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    # "gain {r} and amp 1" (CR 8.5.47): the next arcane damage this turn (damage.deal_damage)
+    (re.compile(r"^amp (\d+)$"), "amp"),
+    # a permanent's phase trigger "remove a steam counter from this" (CR 1.15; only as a phase
+    # trigger of the permanent, layers.permanent_phase_triggers, _SELF_COUNTER_PHASE)
+    (re.compile(r"^remove an? ([a-z]+) counter from this$"), "counter_off_self"),
     # a hit trigger that moves the attack card itself off the combat chain (CR 7.0.3c: the chain link
     # stays, known by its last known information); read only as a hit trigger (``_HIT_ONLY``)
     (re.compile(r"^put (?:it|this) into your (?:hero's )?soul$"), "self_to_soul"),
@@ -637,7 +642,7 @@ PHASE_EFFECT = re.compile(
     r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), (?!destroy\b)(.+)$"
 )
 #: What the end phase applies itself (``end_phase.begin_end_phase``; no choice to make).
-_END_PHASE_EFFECTS = frozenset({"create_token", "draw", "gain_life"})
+_END_PHASE_EFFECTS = frozenset({"create_token", "draw", "gain_life", "counter_off_self"})
 #: What such a trigger may do that the engine applies without a choice (no target to pick).
 _PHASE_EFFECTS = frozenset(
     {
@@ -663,8 +668,12 @@ _PHASE_EFFECTS = frozenset(
         "cost_filtered",
         "next_action_ap",
         "next_arcane_plus",
+        "amp",
     }
 )
+#: What only a permanent's own phase trigger does (it names the permanent: "remove a steam counter
+#: from this"; layers.permanent_phase_triggers, end_phase.permanent_end_phase_triggers).
+_SELF_COUNTER_PHASE = frozenset({"counter_off_self"})
 
 
 #: A permanent's own "When this enters the arena / leaves the arena / is destroyed, EFFECT" (CR 6.6:
@@ -1140,17 +1149,28 @@ def self_named(text: str, name: str) -> str:
 
 
 def is_permanent_card(facts: CardFacts) -> bool:
-    """A card that stays in the arena when it resolves or is equipped (CR 3.1.1 permanents)."""
-    return any(facts.is_(t) for t in ("aura", "item", "ally", "equipment", "weapon", "landmark"))
+    """A card that stays in the arena when it resolves or is equipped (CR 3.1.1 permanents; a figment
+    enters the arena as it resolves and becomes a permanent, CR 1.3.3, 8.2.16a-b)."""
+    return any(facts.is_(t) for t in ("aura", "item", "ally", "equipment", "weapon", "landmark", "figment"))
+
+
+def destroyed_attack_card(facts: CardFacts) -> bool:
+    """An attack action card with phantasm: its own "When this is destroyed" triggers as the phantasm
+    trigger destroys it on the combat chain (CR 8.3.13, 6.6.1; ``layers`` "phantasm")."""
+    return facts.is_attack_action and facts.has("phantasm")
 
 
 @lru_cache(maxsize=8192)
 def move_trigger_effects(facts: CardFacts, event: str) -> tuple[TextEffect, ...]:
     """The effects of a permanent's own trigger on ``event`` ("enters", "leaves", "destroyed"), read
     from its text with its own name as "this"; a CR 8.6 token's own rules are elsewhere."""
-    if not facts.text or token_facts(facts.name) is not None:
+    if not facts.text or coded_token(facts.name):
         return ()
-    if event not in ("pitched", "graveyard") and not is_permanent_card(facts):
+    if (
+        event not in ("pitched", "graveyard")
+        and not is_permanent_card(facts)
+        and not (event == "destroyed" and destroyed_attack_card(facts))
+    ):
         return ()
     found, _unread = recognise(self_named(plain(facts.text), facts.name))
     return tuple(TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}")
@@ -1519,7 +1539,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             when = PHASE_TRIGGER_KEYS[mp.group(1)]
             rest = (mp.group(2) or "").strip()
             inner, unread = recognise(rest) if rest else ([], [])
-            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS
+            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS | _SELF_COUNTER_PHASE
             if not unread and all(not x.trigger and x.kind in allowed for x in inner):
                 effects.append(TextEffect(kind="destroy_self", trigger=when))
                 effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
@@ -1534,7 +1554,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 inner, unread = [TextEffect("soul_self")], []  # CR 3.11 (the hero's soul)
             else:
                 inner, unread = recognise(rest)
-            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS | {"soul_self"}
+            allowed = (
+                _END_PHASE_EFFECTS
+                if when == "end_phase"
+                else _PHASE_EFFECTS | {"soul_self"} | _SELF_COUNTER_PHASE
+            )
             if inner and not unread and all(not x.trigger and x.kind in allowed for x in inner):
                 effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
             else:
@@ -1663,7 +1687,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         parts = [
             x.strip()
             for x in re.split(
-                r",? then |, and | and (?=draw|gain|create|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$)",
+                r",? then |, and | and (?=draw|gain|create|amp \d|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$)",
                 low,
             )
             if x.strip()
@@ -1687,6 +1711,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "counter_off_self":
+                    amount, target = 1, groups[0]
                 elif kind == "target_defense":
                     if defender_descriptor(groups[0].strip() or "card") is None:
                         continue  # a description of the defending card the engine does not read
@@ -1900,7 +1926,12 @@ TOKENS: dict[str, CardFacts] = {
         _token("Agility", "aura", text="start:next_attack_go_again"),
         _token("Confidence", "aura", text="start:confidence"),
         _token("Toughness", "aura", text="opp_start:next_defend_action"),
-        _token("Sigil of Fate", "aura"),
+        # its printed text: its triggers act like any permanent's (PRINTED_TOKENS)
+        _token(
+            "Sigil of Fate",
+            "aura",
+            text="When this leaves the arena, opt 1.\n\nAt the beginning of your action phase, destroy this.",
+        ),
         _token("Blasmophet, the Soul Harvester", "ally", power=6, life=6),
         _token("Ursur, the Soul Reaper", "ally", power=6, life=6),
         _token("Nasreth, the Soul Harrower", "ally", power=6, life=6),
@@ -1977,8 +2008,20 @@ COMPUTED_TOKENS = frozenset(
         "frostbite",
         "frailty",
         "inertia",
+        "soul shackle",  # its action-phase banish (triggers.action_phase_triggers, CR 8.6.7)
     }
 )
+
+
+#: Tokens whose ``TOKENS`` entry carries their printed text: their phase and move triggers are read
+#: from it like any permanent's (``layers.permanent_phase_triggers``, ``zones.self_move_triggers``).
+PRINTED_TOKENS = frozenset({"sigil of fate"})
+
+
+def coded_token(name: str) -> bool:
+    """A CR 8.6 token whose abilities the engine applies from its ``TOKENS`` code, not its text."""
+    t = token_facts(name)
+    return t is not None and t.name.casefold() not in PRINTED_TOKENS
 
 
 def token_facts(name: str) -> CardFacts | None:
@@ -2510,6 +2553,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if CLOSE_NO_HIT_TOKEN.match(low):
             continue  # as the chain closes (combat.close_chain)
+        if _move_trigger(sentence, facts):
+            continue  # triggers as the card is put into the graveyard or destroyed (zones.self_move_triggers)
         if CHARGE_COST.match(low) or (SOLFLARE.match(low) and solflare_effects(facts) is not None):
             continue  # paid and triggered when the card is played or charged (costs.charge)
         if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
@@ -3171,7 +3216,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
     """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
     activated ability (activated ones are reported when activated): the engine reports them when
     the log starts, since they may act at any step."""
-    if facts.is_token and token_facts(facts.name) is not None:
+    if facts.is_token and coded_token(facts.name):
         return []
     modelled = _modelled_hero_lines(facts)
     cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(plain(facts.text)) if facts.is_("hero") else None
@@ -3221,17 +3266,24 @@ def _move_trigger(sentence: str, facts: CardFacts) -> bool:
     """A permanent's own enters / leaves / destroyed trigger the engine applies (zones.self_move_triggers)."""
     low = _self(sentence, facts)
     mv = SELF_MOVE_TRIGGER.match(low)
-    if not mv or token_facts(facts.name) is not None:
+    if not mv or coded_token(facts.name):
         return False
-    if not mv.group(1) and not is_permanent_card(facts):
+    event = mv.group(1) or mv.group(2)
+    if (
+        not mv.group(1)
+        and not is_permanent_card(facts)
+        and not MOVE_TRIGGER_KEYS.get(event, ("",))[0] == "graveyard"  # any card (zones.to_graveyard)
+        and not (event == "is destroyed" and destroyed_attack_card(facts))
+    ):
         return False
     found, unread = recognise(low)
     return bool(found) and not unread and all(e.trigger.startswith("move:") for e in found)
 
 
 def _phase_trigger(sentence: str, facts: CardFacts) -> bool:
-    """A permanent's start-of-turn / action-phase "destroy this, then ..." the engine applies."""
-    if not (facts.is_("aura") or facts.is_("item")):
+    """A permanent's start-of-turn / action-phase "destroy this, then ..." the engine applies (an aura,
+    an item, an equipment or a token with printed text; CR 1.3.3 permanents, 4.2.2, 4.3.1)."""
+    if not (facts.is_("aura") or facts.is_("item") or facts.is_equipment) or coded_token(facts.name):
         return False
     found, unread = recognise(sentence)
     return bool(found) and not unread and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in found)
@@ -3482,6 +3534,8 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
             SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low) or conditional_discount(low)
         ):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
+        elif attack and _move_trigger(sentence, facts):
+            parts.append(TextPart(sentence, MODELLED, "enters or leaves"))  # zones.self_move_triggers
         elif attack:
             if sentence in unmodelled:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
@@ -3516,6 +3570,7 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(
                 e.kind != "manual"
+                and e.kind not in _SELF_COUNTER_PHASE
                 and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
                 and not unpaid_cost_condition(facts, e.trigger)
                 and (facts.is_("defense reaction") or not _choice_on_defense(e) and e.kind != "self_close")
@@ -3577,6 +3632,10 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
             parts.append(TextPart(sentence, MODELLED, "activate"))
         elif sentence in continuations:
             parts.append(TextPart(sentence, continuations[sentence], "activate"))  # playing.activate
+        elif _phase_trigger(low, facts):
+            # an equipment's or token's phase trigger (layers.permanent_phase_triggers)
+            found = recognise(low)[0]
+            parts.append(TextPart(sentence, MODELLED, found[0].trigger.split("?")[0].replace("_", " ")))
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))
     return tuple(parts)

@@ -22,6 +22,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import (
+    coded_token,
     end_phase_counters,
     plain,
     recognise,
@@ -34,7 +35,7 @@ from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_en
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
-from .zones import destroy_permanent, draw, make_token, permanents_of, put_bottom, take
+from .zones import counter_off_self, destroy_permanent, draw, make_token, permanents_of, put_bottom, take
 
 
 def begin_end_phase(s: GameState, ctx: Ctx) -> None:
@@ -173,8 +174,9 @@ def permanent_end_phase_triggers(s: GameState, ctx: Ctx) -> None:
     [, then EFFECT]" or "... , create a token / draw / gain {h}" (CR 4.4.2: they trigger as the end
     phase begins; with no choice to make, they are applied at once)."""
     player = s.turn_player
-    for card in list(s.p(player).permanents):
-        if card.facts.is_token and token_facts(card.name) is not None:
+    p = s.p(player)
+    for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
+        if card.facts.is_token and coded_token(card.name):
             continue  # the CR 8.6 tokens' own end-phase triggers (below)
         text = self_named(plain(card.facts.text), card.facts.name)
         mine = [e for e in recognise(text)[0] if e.trigger == "end_phase"]
@@ -189,6 +191,8 @@ def permanent_end_phase_triggers(s: GameState, ctx: Ctx) -> None:
                     make_token(s, player, e.target, ctx)
             elif e.kind == "draw":
                 draw(s, player, e.amount, ctx)
+            elif e.kind == "counter_off_self":
+                counter_off_self(s, card, e.target, ctx)
             elif e.kind == "gain_life" and s.p(player).life is not None:
                 s.p(player).life = (s.p(player).life or 0) + e.amount
 

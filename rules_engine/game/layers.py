@@ -41,10 +41,12 @@ from .effects import (
     attack_text,
     attack_unmodelled,
     class_attack_bonus,
+    coded_token,
     combo,
     decided_keywords,
     defender_descriptor,
     describe_choice,
+    is_permanent_card,
     plain,
     recognise,
     self_named,
@@ -52,7 +54,6 @@ from .effects import (
     split_sentences,
     static_sentences,
     steam_text,
-    token_facts,
     unpack_choice,
     unpaid_cost_condition,
 )
@@ -69,6 +70,7 @@ from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, attack_is, defender_fits, phantasm_defender
 from .zones import (
     banish_if_fits,
+    counter_off_self,
     destroy_permanent,
     draw,
     make_token,
@@ -143,7 +145,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                 flag_card_text(f, skipped_sentences(f.text), decided_keywords(f), "resolves", ctx)
             if f.has("go again") or layer.go_again:
                 gain_ap(s, layer.controller, card.name, ctx)  # CR 8.3.5a
-            if f.is_("aura") or f.is_("item") or f.is_("ally") or f.is_("equipment") or f.is_("weapon"):
+            if is_permanent_card(f):  # a figment too: it enters the arena as it resolves (CR 8.2.16a)
                 if f.is_equipment and f.slot:
                     s.p(card.owner).equipment[f.slot] = card
                 elif f.is_weapon:
@@ -472,6 +474,10 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
         elif link is not None:
             ctx.events.append(Event("destroy", link.controller, link.attack.name))
             chain_ends = True  # the attack is destroyed: CR 7.7.2c
+        if link is not None and phantasm_defender(link.defending) is not None:
+            # its own "When this is destroyed, create ..." (CR 6.6.1): a layer above the chain's closing
+            for made in self_move_triggers(s, link.attack, ("destroyed",)):
+                ctx.events.append(Event("trigger", made.controller, made.name))
     elif eff == "intimidate":
         ctx.add(
             NOTE,
@@ -736,8 +742,9 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
     if when == "turn_start":
         steam_upkeep(s, ctx)
         suspense_upkeep(s, ctx)
-    for card in list(s.p(player).permanents):
-        if card.facts.is_token and token_facts(card.name) is not None:
+    p = s.p(player)
+    for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
+        if card.facts.is_token and coded_token(card.name):
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
         effects, _unknown = recognise(self_named(plain(card.facts.text), card.facts.name))
         mine = [e for e in effects if e.trigger == when]
@@ -752,6 +759,8 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
                 s.p(player).permanents.remove(card)  # "put this into your soul" (CR 3.11)
                 s.p(player).soul.append(card)
                 self_move_triggers(s, card, ("leaves",))
+            elif e.kind == "counter_off_self":
+                counter_off_self(s, card, e.target, ctx)
             elif e.kind != "destroy_self":
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
         while len(s.stack) > depth:  # its leave trigger resolves at once too (CR 4.2.2, 4.3.1)

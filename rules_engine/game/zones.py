@@ -268,6 +268,20 @@ def destroy_permanent(s: GameState, card: Card) -> None:
     self_move_triggers(s, card, ("destroyed", "leaves"))
 
 
+def counter_off_self(s: GameState, card: Card, kind: str, ctx: Ctx) -> None:
+    """A permanent's phase trigger "remove a steam counter from this" (CR 1.15: a counter removed from
+    the object; with none on it, nothing is removed). A steam counter gone may destroy the card ("When
+    this has no steam counters on it, destroy it", a state-based trigger, CR 6.6.5c)."""
+    if card.counters.get(kind, 0) > 0:
+        card.counters[kind] -= 1
+        if not card.counters[kind]:
+            del card.counters[kind]
+        ctx.events.append(Event("trigger", card.owner, f"{card.name}: a {kind} counter removed"))
+    if kind == "steam" and steam_text(card.facts).none_destroys and not card.counters.get("steam", 0):
+        destroy_permanent(s, card)
+        ctx.events.append(Event("destroy", card.owner, card.name))
+
+
 def banish_permanent(s: GameState, card: Card) -> None:
     """A permanent leaves the arena for its owner's banished zone, face up (a cost that banishes its
     source, CR 1.14.4); a token ceases to exist instead (CR 8.3.21 reads tokens leaving the arena)."""
