@@ -100,6 +100,7 @@ def pay_costs(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> None:
             ctx.events.append(Event("destroy", src.owner, src.name))
     if ab.life_cost and p.life is not None:
         p.life -= ab.life_cost
+        ctx.events.append(Event("life", src.owner, src.name, -ab.life_cost))
     if ab.bottom_self:
         bottom_of_deck(s, src, ctx)
 

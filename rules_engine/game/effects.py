@@ -2048,7 +2048,9 @@ class ActivatedAbility:
     go_again: bool
     ability_text: str
     other_cost: str = ""  # a cost part the engine does not pay ("discard a card")
-    life_cost: int = 0  # "{h}": life points (CR 1.14.2e; heroes_more.pay_life_cost)
+    life_cost: int = (
+        0  # "{h}": life points (CR 1.14.2e; checked and paid by abilities.check_costs / pay_costs)
+    )
     graveyard_banish: str = ""  # "banish 2 red and 2 yellow cards from your graveyard" (Kassai's)
     chi_cost: int = 0  # "{c}" each: paid with chi points only (CR 1.14.2c)
     tap: bool = (
@@ -2066,10 +2068,9 @@ class ActivatedAbility:
     destroy_at_close: bool = False
     banish_self: bool = False  # "Banish this and a card from your hero's soul" (Radiant Raiment; CR 1.14.4)
     # ``text_abilities``: "put this on the bottom of its owner's deck" (CR 1.14.4), "remove a steam counter
-    # from this" (the ``Card.counters`` key and how many, CR 1.14.4b), "{h}" (life points, CR 1.14.2e)
+    # from this" (the ``Card.counters`` key and how many, CR 1.14.4b); the life cost is ``life_cost``
     bottom_self: bool = False
     counter_cost: tuple[str, int] = ("", 0)
-    life_cost: int = 0
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -2174,7 +2175,7 @@ def _cost_part(part: str) -> bool:
             r"(?:\{[rc]\}|\d+|\s)*|destroy this(?: when the combat chain closes)?|banish this|discard this|\{t\}(?: your hero)?",
             part,
         )
-        or re.fullmatch(r"(?:\{h\})+", part)  # a life cost (heroes_more.pay_life_cost, CR 1.14.2e)
+        or re.fullmatch(r"(?:\{h\})+", part)  # a life cost (abilities.pay_costs, CR 1.14.2e)
         or heroes_text.GRAVEYARD_BANISH_COST.match(part)  # Kassai's (heroes_more.pay_graveyard_banish)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
@@ -2221,7 +2222,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             go_again="go again" in low,
             ability_text=body,
             other_cost=", ".join(x for x in parts if not _cost_part(x)),
-            life_cost=sum(x.count("{h}") for x in parts if re.fullmatch(r"(?:\{h\})+", x)),
+            life_cost=text_abilities.life_cost(parts),
             graveyard_banish=next((x for x in parts if heroes_text.GRAVEYARD_BANISH_COST.match(x)), ""),
             chi_cost=cost_text.count("{c}"),
             tap="{t}" in parts,
@@ -2237,7 +2238,6 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             banish_self="banish this" in parts or any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
             bottom_self=text_abilities.bottom_self(parts),
             counter_cost=text_abilities.removed_counters(parts),
-            life_cost=text_abilities.life_cost(parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")

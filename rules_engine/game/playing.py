@@ -1338,7 +1338,6 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
     banished = pay_banish_aura(s, player, src, c.targets, ctx)  # Zyggy's cost
-    heroes_more.pay_life_cost(s, player, src, ab.life_cost, ctx)  # {h} (Flail of Agony)
     heroes_more.pay_graveyard_banish(s, player, src, ab.graveyard_banish, c.banishes, ctx)  # Kassai's
     if ab.other_cost:
         ctx.add(
