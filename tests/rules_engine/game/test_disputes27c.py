@@ -171,7 +171,9 @@ def test_a_card_played_from_banish_said_in_table_words(fabrary_cards, line):
     assert not messages(r, "violation")
     state = r.to_json()["state"]
     assert state["P1"]["banished"] == []
-    assert [layer["card"] for layer in state["stack"]] == ["Howl from Beyond"]
+    # Howl from Beyond is a Shadow 'non-attack' action: Vynnset's "whenever you play ..." triggers
+    # over it (CR 6.6.1); the card itself is on the stack under its trigger
+    assert [layer["card"] for layer in state["stack"]] == ["Howl from Beyond", "Vynnset, Iron Maiden trigger"]
 
 
 def test_a_card_no_effect_lets_be_played_from_banish_is_flagged(fabrary_cards):

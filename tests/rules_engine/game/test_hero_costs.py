@@ -137,7 +137,7 @@ def test_effect_costs_are_parsed_and_counted_computed():
     ab = activated_ability(oscilio)
     assert ab is not None and (ab.discard_cost, ab.other_cost) == ("instant", "")
     assert [p.status for p in coverage(oscilio)] == [MODELLED]
-    # a cost the engine does not pay (banishing chosen cards from the graveyard) keeps the ability manual
+    # Kassai's graveyard banish is paid by the cards the activation line names (heroes_more)
     kassai = facts_from_mapping(
         {
             "name": "Kassai",
@@ -145,7 +145,16 @@ def test_effect_costs_are_parsed_and_counted_computed():
             "text": "Once per Turn Action - Banish 2 red and 2 yellow cards from your graveyard: Draw a card.",
         }
     )
-    assert [p.status for p in coverage(kassai)] == [FLAGGED]
+    assert [p.status for p in coverage(kassai)] == [MODELLED]
+    # a cost the engine does not pay keeps the ability manual
+    stacker = facts_from_mapping(
+        {
+            "name": "Stacker",
+            "type": "hero",
+            "text": "Once per Turn Action - Put a card from your hand on top of your deck: Draw a card.",
+        }
+    )
+    assert [p.status for p in coverage(stacker)] == [FLAGGED]
 
 
 def test_a_weapon_with_a_tap_cost_attacks_once_until_it_untaps(fabcube_cards):
