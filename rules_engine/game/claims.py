@@ -21,6 +21,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .damage import deal_damage
 from .end_phase import named_sharpen
+from .heroes_crowd import destroy_for_clash
 from .layers import bump_attack, fits_words
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
@@ -33,7 +34,7 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     """Narrated automatic events are checked, never applied; "P2 destroys X" while an ability offers
     that destruction is the option taken (``destroy_chosen``)."""
     if c.kind == "destroyed" and not c.subject.startswith("slot:"):
-        destroy_chosen(s, c.subject, ctx)
+        destroy_for_clash(s, c.subject, ctx) or destroy_chosen(s, c.subject, ctx)  # Victor's Gold first
     events = ctx.events + ctx.prev_events
     ok = True
     derived: Any = None

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from . import conditions
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
+from .text_crowd import CROWD_MODELLED, CROWD_RESOLVED, SUSPENSE_COST
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -2131,6 +2132,7 @@ def _cost_part(part: str) -> bool:
         or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
         or _CREATE_TOKEN_COST.match(part)
+        or SUSPENSE_COST.match(part)  # Pleiades (heroes_crowd.pay_suspense_cost)
     )
 
 
@@ -3016,6 +3018,8 @@ _HERO_MODELLED = (
     DRAWN_SWORD_DISCOUNT,
     SECOND_ATTACK_POWER,
 )
+_HERO_MODELLED = (*_HERO_MODELLED, *CROWD_MODELLED)  # heroes_crowd (the crowd, wager, clash, rolls)
+_HERO_RESOLVED = (*_HERO_RESOLVED, *CROWD_RESOLVED)
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
