@@ -268,17 +268,25 @@ def _pitch_top_card(s: GameState, player: str, name: str, at_least: int, card: C
     ctx.events.append(Event("pitch", player, card.name, card.pitch or 0))
     power = conditions.off_chain_power(s, card.owner, card) if card.facts.power is not None else -1
     cheer = power >= at_least
-    _note(
-        ctx,
-        say(
-            "line {number}: {name}: {card} is pitched from the top of the deck ({pitch} resources){cheer}.",
+    if cheer:
+        text = say(
+            "line {number}: {name}: {card} is pitched from the top of the deck ({pitch} resources); it has {power} {{p}}, so the crowd cheers {player}.",
             number=ctx.entry.number,
             name=name,
             card=card.name,
             pitch=card.pitch or 0,
-            cheer=f"; it has {power} {{p}}, so the crowd cheers {player}" if cheer else "",
-        ),
-    )
+            power=power,
+            player=player,
+        )
+    else:
+        text = say(
+            "line {number}: {name}: {card} is pitched from the top of the deck ({pitch} resources).",
+            number=ctx.entry.number,
+            name=name,
+            card=card.name,
+            pitch=card.pitch or 0,
+        )
+    _note(ctx, text)
     if cheer:
         crowd(s, player, "cheer", ctx, by_engine=True)
 
@@ -322,10 +330,16 @@ def pay_suspense_cost(s: GameState, player: str, src: Card, targets: tuple[str, 
         raise Illegal(
             "effect_cost",
             say(
-                "{hero}'s cost removes a suspense counter from an aura {player} controls; {player} controls none with one{named}.",
+                "{hero}'s cost removes a suspense counter from an aura {player} controls; {player} controls no such aura named {aura}.",
                 hero=hero.name,
                 player=player,
-                named=f" named {named[0]}" if named else "",
+                aura=named[0],
+            )
+            if named
+            else say(
+                "{hero}'s cost removes a suspense counter from an aura {player} controls; {player} controls none with one.",
+                hero=hero.name,
+                player=player,
             ),
             ("1.14.4",),
         )
@@ -445,9 +459,15 @@ def wager_won(s: GameState, c: A.WagerWon, ctx: Ctx) -> None:
             raise Illegal(
                 "wager",
                 say(
-                    "{attack} {did} hit, so {winner} wins its wager, not {player} (CR 8.5.46a).",
+                    "{attack} hit, so {winner} wins its wager, not {player} (CR 8.5.46a).",
                     attack=link.attack.name,
-                    did="did" if link.hit else "did not",
+                    winner=winner,
+                    player=c.player,
+                )
+                if link.hit
+                else say(
+                    "{attack} did not hit, so {winner} wins its wager, not {player} (CR 8.5.46a).",
+                    attack=link.attack.name,
                     winner=winner,
                     player=c.player,
                 ),
