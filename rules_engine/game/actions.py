@@ -380,8 +380,50 @@ class Rewind:
     to: int
 
 
+@dataclass(frozen=True)
+class Crowd:
+    """ "The crowd boos P1" / "P1 is cheered": the crowd cheers or boos a player (CR 8.5.57)."""
+
+    player: str
+    kind: str  # "cheer" or "boo"
+
+
+@dataclass(frozen=True)
+class WagerWon:
+    """ "P1 wins the wager": the player the judge says won the active attack's wager (CR 8.5.46)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Wagers:
+    """ "P1's attack wagers": a wager effect was made for the player's active attack (CR 8.5.46a)."""
+
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """ "P1 rolls a 5": the number a die roll produced (CR 8.5.18; the judge's, never the engine's)."""
+
+    player: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Clash:
+    """ "clash: P1 reveals X (6), P2 reveals Y (3)": the top cards each clashing player revealed (CR 8.5.45)."""
+
+    reveals: tuple[tuple[str, CardRef], ...]
+
+
 Action = (
-    Crank
+    Crowd
+    | WagerWon
+    | Wagers
+    | Roll
+    | Clash
+    | Crank
     | Become
     | Search
     | LookTop

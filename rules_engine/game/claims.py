@@ -22,6 +22,7 @@ from .context import Ctx, Event, check_game_over
 from .damage import deal_damage
 from .effects import activated_ability
 from .end_phase import named_sharpen
+from .heroes_crowd import destroy_for_clash
 from .layers import bump_attack, fits_words
 from .playing import activate
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
@@ -35,7 +36,9 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     """Narrated automatic events are checked, never applied; "P2 destroys X" while an ability offers
     that destruction is the option taken (``destroy_chosen``)."""
     if c.kind == "destroyed" and not c.subject.startswith("slot:"):
-        if not destroy_chosen(s, c.subject, ctx) and destroy_to_activate(s, c.subject, ctx):
+        if destroy_for_clash(s, c.subject, ctx):  # Victor's Gold first
+            pass
+        elif not destroy_chosen(s, c.subject, ctx) and destroy_to_activate(s, c.subject, ctx):
             return
     events = ctx.events + ctx.prev_events
     ok = True

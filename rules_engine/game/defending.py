@@ -29,6 +29,7 @@ from .effects import (
     plain,
     split_sentences,
 )
+from .heroes_crowd import defenders_base
 from .rules import MANUAL, NOTE, Illegal
 from .state import Card, ChainLink, GameState, Layer
 from .values import defender_fits, grant_met, phantasm_defender, same_card
@@ -386,6 +387,7 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
                 ),
                 "manual_effect",
             )
+    defenders_base(s, c.player, new)  # Lyath's halved base {p} (heroes_crowd)
     link.defending.extend(new)
     link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
     link.declared = True

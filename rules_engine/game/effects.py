@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from . import conditions, heroes_text, text_abilities
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
+from .text_crowd import CROWD_MODELLED, CROWD_RESOLVED, SUSPENSE_COST
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -2185,6 +2186,7 @@ def _cost_part(part: str) -> bool:
         or _FLIP_ARSENAL_COST.match(part)
         or _CREATE_TOKEN_COST.match(part)
         or text_abilities.cost_part_paid(part)
+        or SUSPENSE_COST.match(part)  # Pleiades (heroes_crowd.pay_suspense_cost)
     )
 
 
@@ -3081,6 +3083,8 @@ _HERO_MODELLED = (
     SECOND_ATTACK_POWER,
     *heroes_text.MODELLED,  # heroes_more
 )
+_HERO_MODELLED = (*_HERO_MODELLED, *CROWD_MODELLED)  # heroes_crowd (the crowd, wager, clash, rolls)
+_HERO_RESOLVED = (*_HERO_RESOLVED, *CROWD_RESOLVED)
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 

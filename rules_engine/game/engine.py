@@ -34,7 +34,7 @@ from typing import Any
 from rules_engine.wording import Phrase, say
 
 from . import actions as A
-from . import choices
+from . import choices, heroes_crowd
 from .adjustments import change_counters, change_keyword, destroy, move_card
 from .cards import CardLookup, norm_name
 from .claims import adjust, claim, deck_check, noop, observe, outcome
@@ -69,9 +69,10 @@ from .rules import (
     cite,
 )
 from .state import COMBAT_STEPS, Effect, GameState, Layer, other
+from .text_crowd import PITCH_TOP_CHEER
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
-from .values import link_power
+from .values import link_power, same_card
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
 
 __all__ = ["Ctx", "Engine", "Event", "StepResult"]
@@ -83,7 +84,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Play: lambda s, c, ctx: play_or_attack(s, c, ctx),
     A.Activate: lambda s, c, ctx: activate_named(s, c, ctx),
     A.Attack: lambda s, c, ctx: attack_with(s, c, ctx),
-    A.Pitch: pitch_alone,
+    A.Pitch: lambda s, c, ctx: None if heroes_crowd.pitch_clause(s, c, ctx) else pitch_alone(s, c, ctx),
     A.Pass: pass_priority,
     A.AllPass: all_pass_clause,
     A.StepMarker: step_marker,
@@ -117,6 +118,11 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Search: search,
     A.LookTop: look_top,
     A.PayLife: pay_life,
+    A.Crowd: heroes_crowd.crowd_clause,
+    A.Wagers: heroes_crowd.wagers,
+    A.WagerWon: heroes_crowd.wager_won,
+    A.Roll: heroes_crowd.roll_clause,
+    A.Clash: heroes_crowd.clash,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,
@@ -456,6 +462,44 @@ def _search_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     )
 
 
+def _crowd_resolution(s: GameState, clause: A.Crowd | A.Roll | A.Pitch, ctx: Ctx) -> None:
+    """A line telling what a waiting layer of the player's does: the crowd booing or cheering them while
+    Lyath's or Tuffnut's ability waits, the roll while Kayo, Berserker Runt's roll trigger waits, the card
+    Tuffnut pitches from the top of the deck. With only that player's layers on the stack and the player
+    holding priority, the passes that resolve it are implied, with a note (CR 5.3); a roll is the
+    trigger's (its number resolves it, CR 8.5.18)."""
+    if not s.stack:
+        return
+    top = s.stack[-1]
+    player = clause.player or top.controller
+    if top.controller != player or s.priority != player or any(x.controller != player for x in s.stack):
+        return
+    if isinstance(clause, A.Roll):
+        if top.kind != "triggered" or not top.effect.startswith("crowd:roll:"):
+            return
+        top.amount = clause.value
+    elif isinstance(clause, A.Pitch):
+        if top.kind != "activated" or not PITCH_TOP_CHEER.search(top.effect):
+            return
+        if s.p(player).deck_top and not same_card(s.p(player).deck_top[0], clause.card.name):
+            return
+    else:
+        said = "the crowd boos you" if clause.kind == "boo" else "the crowd cheers you"
+        if top.kind != "activated" or said not in top.effect.casefold():
+            return
+        if clause.kind == "cheer" and not s.p(player).deck_top:
+            return  # Tuffnut's pitch is still to be named (the pitch line resolves it)
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied (the line tells what it did).",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
 def _look_top_resolution(s: GameState, clause: A.LookTop, ctx: Ctx) -> None:
     """Kano's ability waiting on the stack while the log tells what it saw ("Top card is X; P1 banishes
     it"): with only that player's layers waiting and nobody else acting, the passes that resolve it are
@@ -631,6 +675,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _look_top_resolution(s, clause, ctx)
     if isinstance(clause, (A.LookTop, A.PayLife)):
         _hero_trigger_resolution(s, clause.player, ctx)
+    if isinstance(clause, (A.Crowd, A.Roll, A.Pitch)):
+        _crowd_resolution(s, clause, ctx)
     if isinstance(clause, A.Attack):
         # "swings Snatch" (a card from hand) or "attacks with the Kunai" (a weapon: an action ability)
         in_hand = any(norm_name(x.name) == norm_name(clause.play.card.name) for x in s.p(clause.player).hand)
@@ -978,6 +1024,8 @@ def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ct
         isinstance(c, A.Claim) and c.kind == "step" and c.subject == "defend" for c in ctx.entry.clauses
     ) or any(isinstance(c, A.StepMarker) and c.step == "defend" for c in ctx.entry.clauses):
         return  # the line says the reaction was played in the Defend Step: its own rule decides
+    if clause.player not in ("P1", "P2"):
+        return  # "Kayo activates": the player is found from the hero's name later (activate_named)
     p = s.p(clause.player)
     if isinstance(clause, A.Activate):  # an equipment's "Attack Reaction - destroy this: ..." (CR 5.2)
         arena = [*p.weapons, *[c for c in p.equipment.values() if c is not None], *p.permanents]

@@ -146,6 +146,8 @@ def names_in(node: Any, acc: set[str]) -> None:
         if isinstance(node.get("name"), str):
             acc.add(node["name"])
             acc.add(split_colour(node["name"])[0])
+        if isinstance(node.get("hero"), str):  # "Lyath activates": the hero's first word names it
+            acc.add(node["hero"])
         for k, v in node.items():
             if k in ("text", "notes", "title", "reason", "keywords", "counters"):  # not names
                 continue

@@ -36,7 +36,7 @@ import re
 from rules_engine.wording import Phrase, say, say_n
 
 from . import actions as A
-from . import conditions, heroes_more
+from . import conditions, heroes_crowd, heroes_more
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
@@ -107,6 +107,9 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
             "manual_effect",
         )
         layer.cost_due = ""
+    crowd_text = heroes_crowd.resolve(s, layer, ctx)  # Kayo, Lyath, Tuffnut, Pleiades (heroes_crowd)
+    if crowd_text is not None:
+        return crowd_text
     m = SEARCH_BANISH_PLAY.search(layer.effect)
     if m is not None:  # Zen: the search the log names (search), then the rest of the ability
         start_search(s, layer.controller, layer.name, m, ctx)
@@ -815,6 +818,8 @@ def take_pay_offer(s: GameState, player: str, amount: int) -> Effect | None:
 
 def pay_offer_effect(s: GameState, offer: Effect, ctx: Ctx) -> None:
     """ "If you do, create a Might token" (CR 1.8.4: the payment was made)."""
+    if heroes_crowd.pay_offer_effect(s, offer, ctx):  # Betsy's +1{p} and overpower
+        return
     make_token(s, offer.player, offer.card_id, ctx)
     _hero_note(
         ctx,

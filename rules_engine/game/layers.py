@@ -18,7 +18,7 @@ from typing import Any
 
 from rules_engine.wording import say
 
-from . import abilities, choices, conditions, heroes_more
+from . import abilities, choices, conditions, heroes_crowd, heroes_more
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
@@ -396,7 +396,9 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             if tok.id == layer.source_zone:
                 destroy_permanent(s, tok)
 
-    if eff == "arcane1":
+    if eff.startswith("crowd:"):  # Betsy's wager payment, Kayo, Berserker Runt's roll (heroes_crowd)
+        heroes_crowd.resolve_trigger(s, layer, ctx)
+    elif eff == "arcane1":
         target = layer.targets[0] if layer.targets else other(layer.controller)
         deal_damage(s, target, 1, layer.name, ctx, arcane=True, controller=layer.controller)
     elif eff == "go_again":

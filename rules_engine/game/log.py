@@ -86,6 +86,8 @@ def names_for(state: GameState, extra: Sequence[str] = (), lookup: CardLookup | 
     knows (its ``names()``, indexed once per lookup and shared as the parent index)."""
     idx = NameIndex(extra, parent=index_for(lookup))
     for p in state.players.values():
+        if p.hero:
+            idx.add(p.hero)  # "Lyath activates": the hero's first word names it
         for zone in (
             p.hand,
             p.deck_top,

@@ -23,6 +23,7 @@ from typing import Any
 from . import actions as A
 from .cards import CardLookup, InlineCards, norm_name
 from .rewrites import Rewrites
+from .text_crowd import clash_line, crowd_line
 
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
@@ -1838,6 +1839,29 @@ class Parser:
             r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
         )
         line = said_resolves(notation_to_english(line))
+        line = re.sub(  # Tuffnut: "P1 pitches the top card, Pummel" is one clause (text_crowd)
+            r"\b(P[12]) pitch(?:es|ed)? the top card(?: of (?:the |their |his |her )?deck)?\s*[,:-]\s*(?:it'?s |which is )?"
+            r"([^,;.]+)",
+            r"\1 pitches \2 from the top of the deck",
+            line,
+            flags=re.I,
+        )
+        line = re.sub(  # ... and what follows it is another clause
+            r"(\bpitch(?:es|ed)? [^,;.]+? (?:from|off) (?:the )?top(?: of (?:the |their |his |her )?deck)?)\s*,\s*",
+            r"\1; ",
+            line,
+            flags=re.I,
+        )
+        mclash = re.search(r"\bclash(?:es)?(?: again)?\s*[:-]\s*P[12] reveals", line, re.I)
+        told = clash_line(line[mclash.start() :], self.card_list) if mclash else None
+        if mclash and told:  # "P1 destroys a Gold and clashes again: P1 reveals X (6), P2 reveals Y (2)"
+            before = re.sub(r"(?:[;,.]|\band\b|\bthen\b|\s)+$", "", line[: mclash.start()], flags=re.I)
+            if before:
+                first = self.parse(number, before)
+                entry.clauses.extend(first.clauses)
+                entry.unparsed.extend(first.unparsed)
+            entry.clauses.extend(told)
+            return entry
         # "P2 fired off Instant G" / "then took the 4": a line opening with a player's verb takes the
         # subject of the line before it, as a clause after ";" does
         subject = self.last_subject
@@ -2462,6 +2486,9 @@ class Parser:
     def shape(self, raw: str) -> list[A.Action] | None:
         c0 = raw
         low0 = c0.casefold()
+        told = crowd_line(c0)  # the crowd, wager, roll (text_crowd)
+        if told:
+            return told
         if re.fullmatch(
             r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?(?: \(.*\))?", low0
         ):

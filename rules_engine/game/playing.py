@@ -16,7 +16,7 @@ from typing import Any
 
 from rules_engine.wording import say
 
-from . import abilities, conditions, heroes_more
+from . import abilities, conditions, heroes_crowd, heroes_more
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority, implied_step_pass
@@ -361,6 +361,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         layer.go_again = layer.go_again or from_banished.go_again
     boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
     ways = tuple(w for w, done in (("boost", c.boost), ("fuse", fused), ("charge", charged)) if done)
+    heroes_crowd.card_on_stack(s, player, card, ctx)  # Lyath's halved base {p} and {d} (CR 6.3.3)
     apply_next_card_effects(s, player, layer, ctx, ways)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
@@ -396,6 +397,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
+    heroes_crowd.card_played(s, player, layer, ctx)  # Kayo, Berserker Runt's roll trigger
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
@@ -482,7 +484,7 @@ def beat_chest(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...
         )
         return
     taken, _ = take(s, player, named[0], ("hand",), ctx, illegal="play_zone")
-    if taken.facts.power is None or taken.facts.power < 6:
+    if taken.facts.power is None or conditions.off_chain_power(s, player, taken) < 6:
         raise Illegal(
             "beat_chest",
             say(
@@ -1339,6 +1341,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
     banished = pay_banish_aura(s, player, src, c.targets, ctx)  # Zyggy's cost
     heroes_more.pay_graveyard_banish(s, player, src, ab.graveyard_banish, c.banishes, ctx)  # Kassai's
+    heroes_crowd.pay_suspense_cost(s, player, src, c.targets, ctx)  # Pleiades's cost
     if ab.other_cost:
         ctx.add(
             MANUAL,
@@ -1415,6 +1418,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         conditions.record_paid(
             s, player, proxy.id, p.pitch_zone[pitched_from:]
         )  # "pitched to attack with this"
+        heroes_crowd.card_on_stack(s, player, proxy, ctx)  # Lyath's halved base {p}
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)

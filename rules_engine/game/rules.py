@@ -120,6 +120,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "crank": ("8.3.29", "8.3.29a"),
     "rune_gate": ("8.3.27", "5.1.1a"),
     "beat_chest": ("8.3.33",),
+    "wager": ("8.5.46", "8.5.46a"),  # the wager's winner follows the hit (heroes_crowd)
+    "clash": ("8.5.45", "8.5.45a"),  # the revealed top cards and their {p}
+    "roll": ("8.5.18", "8.5.18b"),  # a die shows 1 to its number of faces
     "scrap": ("8.3.32",),
     "reload": ("8.5.23",),
     "charge": ("8.5.29",),
@@ -170,6 +173,9 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "crank": (),  # the older edition has no crank
     "rune_gate": ("5.1.1a",),  # nor rune gate
     "beat_chest": ("1.10.3",),  # nor beat chest
+    "wager": ("1.10.3",),  # nor wager, clash or rolls (its 8.5.18 is Name)
+    "clash": ("1.10.3",),
+    "roll": ("1.10.3",),
     "scrap": ("1.10.3",),  # nor scrap
     "reload": ("8.5.20a",),  # numbered 8.5.20 in the older edition
     "charge": (),  # nor charge

@@ -10,8 +10,9 @@ import re
 
 from . import conditions
 from .cards import CardFacts, norm_name, split_colour
-from .effects import DefendedBonus, class_attack_bonus, defended_bonuses, defense_grants
+from .effects import DefendedBonus, class_attack_bonus, defended_bonuses, defense_grants, plain
 from .state import Card, ChainLink, GameState
+from .text_crowd import HALVED_BASE
 
 
 def defender_fits(card: Card, fits: tuple[tuple[str, ...], ...]) -> bool:
@@ -76,6 +77,19 @@ def defense_of(s: GameState, card: Card) -> int:
     """A defending card's defense with static effects (Embodiment of Earth, CR 8.6.11)."""
     d = card.defense or 0
     f = card.facts
+    hero = s.p(card.owner).hero_card
+    if (
+        hero is not None
+        and f.defense is not None
+        and any(HALVED_BASE.match(x.strip()) for x in plain(hero.text).split("\n"))
+    ):
+        d -= (
+            f.defense - (f.defense + 1) // 2
+        )  # Lyath: the base {d} of her cards halved, rounded up (CR 6.3.3)
+    if f.is_action:  # Lyath's "Defending action cards you control get +1{d} this turn"
+        d += sum(
+            e.amount for e in s.effects if e.kind == "defending_action_defense" and e.player == card.owner
+        )
     if "non-attack" in f.subtypes and any(
         norm_name(t.name).startswith("embodiment of earth") for t in s.p(card.owner).permanents
     ):

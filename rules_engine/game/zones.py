@@ -15,6 +15,7 @@ from rules_engine.wording import say
 
 from . import actions as A
 from . import conditions
+from .bases import restore_base
 from .cards import CardFacts, norm_name
 from .choices import claim
 from .context import Ctx, Event
@@ -248,6 +249,7 @@ def to_graveyard(s: GameState, card: Card, from_arena: bool = False) -> None:
         return
     card.face = "down" if from_arena and card.facts.has("watery grave") else "up"
     card.origin = ""
+    restore_base(card)  # a new object: a changed base no longer applies (bases)
     s.p(card.owner).graveyard.append(card)
     conditions.record_zone(s, card.owner, "graveyardto", card)  # "... put into your graveyard this turn"
     self_move_triggers(s, card, ("graveyard",))  # "When this is put into your graveyard from anywhere"
