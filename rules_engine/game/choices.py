@@ -10,7 +10,9 @@ engine then applies the outcome (``layers.apply_choice``). An offer no clause cl
 next game action: the player did not take it, and the judge is told so (``engine``).
 
 Only options the engine can see in the log are read: paying resources, destroying this or a
-permanent you control of a name or kind, discarding a card (of a kind). Others stay manual text.
+permanent you control of a name or kind, discarding a card (of a kind, by its name, or "with" an
+ability), revealing a card of a kind from hand ("P2 reveals X from hand", ``zones.reveal``). Others
+stay manual text.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .context import Ctx
 from .effects import unpack_choice
 from .rules import NOTE
 from .state import Card, Effect, GameState
+from .trigger_words import with_ability
 
 OPEN = "offer"  # an offer waiting for the log's next clause
 TAKEN = "taken"  # claimed by a clause; the engine applies its outcome after that clause
@@ -38,6 +41,8 @@ def open_offers(s: GameState, player: str | None = None) -> list[Effect]:
 def _fits(card: Card, words: str, source_id: str) -> bool:
     if words == "this":
         return card.id == source_id
+    if words.startswith("with "):  # "a card with crush" (a revealed card)
+        return with_ability(card.facts, words[len("with ") :])
     if conditions.answers_to(card, words):
         return True
     descriptor = conditions._descriptor(words)
@@ -55,7 +60,7 @@ def claim(s: GameState, player: str, kind: str, amount: int = 0, card: Card | No
         if kind == "pay" and amount and oamount != amount:
             continue
         if (
-            kind in ("destroy", "discard")
+            kind in ("destroy", "discard", "reveal")
             and card is not None
             and words
             and not _fits(card, words, offer.card_id)
@@ -79,6 +84,8 @@ def _example(offer: Effect) -> str:
         return f"{offer.player} destroys {offer.source if words == 'this' else 'the ' + words}"
     if kind == "bottom":
         return f"{offer.player} puts ... on the bottom of their deck"
+    if kind == "reveal":
+        return f"{offer.player} reveals ... from hand"
     if kind == "reload":
         return f"{offer.player} puts ... face down into their arsenal"
     return f"{offer.player} discards ..."

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import conditions, heroes_text, text_abilities
+from . import conditions, heroes_text, text_abilities, trigger_words
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 from .text_crowd import CROWD_MODELLED, CROWD_RESOLVED, SUSPENSE_COST
 
@@ -425,7 +425,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "damage",
     ),
     # a hit or attack trigger's "deal 1 arcane damage to them": the hero hit or attacked (the opponent)
-    (re.compile(r"^deal (\d+) arcane damage to them$"), "arcane"),
+    # ... and a defend trigger's "deal 1 arcane damage to the attacking hero" (Zap Clappers)
+    (re.compile(r"^deal (\d+) arcane damage to (?:them|the attacking hero)$"), "arcane"),
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
     (
         re.compile(
@@ -572,6 +573,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # "create Runechant tokens equal to the damage dealt this way" (Arknight Ascendancy): the hit's damage
     (re.compile(r"^create ([a-z ]+?) tokens equal to the damage dealt this way$"), "create_token_hit_damage"),
     (re.compile(r"^they create (a|an|one|two|\d+) ([a-z ]+?) tokens?$"), "they_create_token"),
+    # "When this attacks a hero, they draw a card" (Hostile Encroachment): the hero attacked or hit
+    (re.compile(r"^they draw (a|an|one|two|\d+) cards?$"), "they_draw"),
+    # "When this hits a marked hero, banish a card in their arsenal / they banish a card from their hand"
+    # (Mark of the Funnel Web, Mark of the Black Widow): the hero hit (layers.hit_hero_effect)
+    (re.compile(r"^banish a card (?:in|from) their arsenal$"), "banish_arsenal_card"),
+    (re.compile(r"^they banish a card from their hand$"), "they_banish_hand"),
     (
         re.compile(r"^destroy (an?|all) ((?!card\b)[a-z' ]+?)s? they control$"),
         "destroy_opp",
@@ -894,6 +901,10 @@ def _parse_defend_trigger(low: str) -> DefendTrigger | None:
         return DefendTrigger("alone", tuple(found), _all_computed(found, unread))
     if UNITY_DEFENSE.match(low):
         return None  # its +N{d} (defending.defend)
+    da = trigger_words.DEFEND_AN_ATTACK.match(low)
+    if da is not None:
+        # "When this defends an attack, it gets -3{p}" (Drag Down): the attack it defends (CR 6.6, 7.0.5)
+        return DefendTrigger("plain", (TextEffect("attack_power", int(da.group(1))),), True)
     m = DEFEND_TRIGGER.match(low)
     if m is None:
         return None
@@ -1308,6 +1319,22 @@ def choice_option(x: str) -> tuple[str, int, str] | None:
         if words and conditions._descriptor(words) is None:
             return None
         return ("discard", 0, words)
+    m = trigger_words.OPTION_DISCARD_NAMED.match(x)
+    if m:
+        # "discard a Phoenix Flame / an ally / a card with watery grave": a card by its name, a kind
+        # (choices._fits: conditions.answers_to, the descriptor) or an ability (trigger_words.with_ability)
+        words = m.group(1).strip()
+        return ("discard", 0, re.sub(r"^card (with .+)$", r"\1", words))
+    m = trigger_words.OPTION_REVEAL.match(x)
+    if m:
+        # "reveal an instant card / a card with crush from your hand": the reveal line takes it (zones.reveal)
+        words = re.sub(r"^an? ", "", m.group(1))
+        ability = re.fullmatch(r"card with ([a-z ]+)", words)
+        kind = re.sub(r" card$", "", words)
+        if ability is not None:
+            return ("reveal", 0, f"with {ability.group(1)}")
+        if words.endswith(" card") and conditions._descriptor(kind) is not None:
+            return ("reveal", 0, kind)
     return None
 
 
@@ -1329,6 +1356,7 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
         if not y:
             return extra
     y = re.sub(r"^(?:it|this) (gets|gains) ", r"this \1 ", y)
+    y = re.sub(r"^this (?:gets|gains) (\+\d+\{p\}) and go again$", r"this gets \1, and this gets go again", y)
     inner, unread = recognise(y)
     if not inner or unread or any(x.trigger or x.kind in ("manual", "choice") for x in inner):
         return None
@@ -1371,8 +1399,18 @@ def describe_choice(packed: str) -> str:
     option = {
         "pay": "pay " + "{r}" * amount,
         "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
-        "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
+        "discard": "discard "
+        + (
+            "a card"
+            if not words
+            else f"a card {words}"
+            if words.startswith("with ")
+            else f"{_article(words)} {words} card"
+            if conditions._descriptor(words) is not None
+            else f"{_article(words)} {words}"
+        ),
         "bottom": f"put a card from your {' or '.join(words.split())} on the bottom of your deck",
+        "reveal": f"reveal a {'card ' + words if words.startswith('with ') else words + ' card'} from your hand",
         "reload": "put a card from your hand face-down into your empty arsenal (reload)",
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
@@ -1442,6 +1480,9 @@ _HIT_ONLY = frozenset(
         "they_create_token",
         "create_token_hit_damage",
         "arsenal_reveal_banish",
+        "they_draw",
+        "banish_arsenal_card",
+        "they_banish_hand",
     }
 )
 
@@ -1615,6 +1656,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             # checked as the card resolves (CR 6.1.3, layers.condition_holds)
             trigger = f"cond:{conditions.parse(mc.group(1))}"
             low = mc.group(2)
+        hq = trigger_words.hit_qualifier(low)  # "When this hits a Brute hero" (CR 6.6.5b)
+        hero_words, low = hq if hq is not None else ("", low)
         m = re.match(
             r"^(?:when|whenever|if) this hits(?: a hero)?( and it's the second or higher chain link in a row to hit)?,"
             r" (.*)$",
@@ -1625,14 +1668,25 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             low = m.group(2)
             mi = re.match(r"^if (.+?), (.*)$", low)
             key = conditions.parse(mi.group(1)) if mi and not m.group(1) else None
+            mn = trigger_words.HAND_AT_LEAST.match(low) if mi and key is None else None
             if mi and key is not None and ";" in key:
                 low = mi.group(2)
             elif m.group(1) and not mi:
                 key = "last_hit;1;0;"  # "the second chain link in a row to hit": the link before hit too
+            elif mn is not None and not hero_words:
+                # "if they have 4 or more cards in hand": the hit hero's hand as it resolves (CR 1.8.4, 6.6.1c)
+                trigger, low = f"hit-hand:{mn.group(1)}", mn.group(2)
             if key is not None and ";" in key:
                 # "When this hits a hero, if [condition], EFFECT": checked as it triggers and as it
                 # resolves (CR 1.8.4; triggers.hit_triggers, layers.resolve_trigger)
                 trigger = f"hit-if:{key}"
+            if hero_words and trigger == "hit":
+                trigger = (
+                    f"hit-hero:{hero_words}"  # the hero hit is checked as it hits (triggers.hit_triggers)
+                )
+            elif hero_words:
+                effects.append(TextEffect(kind="manual", trigger="hit", target=sentence))
+                continue
         mab = ARSENAL_UP_BOTTOM_THEN.match(low)
         if mab:
             # done by the state: a face-up arsenal card goes to the bottom, then the outcome (layers)
@@ -1688,7 +1742,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         parts = [
             x.strip()
             for x in re.split(
-                r",? then |, and | and (?=draw|gain|create|amp \d|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$)",
+                r",? then |, and | and (?=draw|gain|create|amp \d|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$|this gets \+\d+\{p\}$)",
                 low,
             )
             if x.strip()
@@ -2467,6 +2521,8 @@ class AttackText:
     unmodelled: tuple[str, ...] = ()
     grants: tuple[Grant, ...] = ()
     on_marked_attack: tuple[TextEffect, ...] = ()  # "when this attacks a marked hero" (CR 9.3)
+    # "when this attacks a Revered hero": the hero words ("revered", "runeblade|wizard") and the effects
+    on_hero_attack: tuple[tuple[str, tuple[TextEffect, ...]], ...] = ()
 
 
 def _self(sentence: str, facts: CardFacts) -> str:
@@ -2545,6 +2601,7 @@ def attack_text(facts: CardFacts) -> AttackText:
     arsenal_go_again = False
     grants: list[Grant] = []
     on_marked: list[TextEffect] = []
+    on_hero: list[tuple[str, tuple[TextEffect, ...]]] = []
     out: list[str] = []
     parsed = combo(facts) is not None
     modes = attack_modes(facts)
@@ -2604,11 +2661,25 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if play_condition(sentence, facts) is not None:
             continue  # checked when the card is played (playing.play)
+        aq = trigger_words.attack_qualifier(low)
+        if aq is not None:
+            # "When this attacks a Revered hero, this gets +3{p}": only on such a hero (CR 6.6.5b)
+            found_hero = _hero_trigger_effects(aq[1])
+            if found_hero is not None:
+                on_hero.append((aq[0], tuple(found_hero)))
+            else:
+                manual.append(sentence)
+            continue
         m = _ATTACK_TRIGGER.match(low)
         if m:
             effects, unknown = _trigger_bonus(m.group(1)) or [], []
             if not effects:
-                effects, unknown = recognise(m.group(1))
+                effects, unknown = recognise(trigger_words.create_more(m.group(1)))
+            if (not effects or unknown) and re.match(r"^when(?:ever)? this attacks a hero, ", low):
+                # "When this attacks a hero, they draw a card": "they" is the hero attacked (CR 6.6)
+                effects, unknown = _hero_trigger_effects(m.group(1)) or [], []
+            if not effects or unknown:
+                effects, unknown = _attack_fact_trigger(m.group(1)), []
             if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
                 on_attack.extend(effects)
             elif (
@@ -2641,7 +2712,43 @@ def attack_text(facts: CardFacts) -> AttackText:
         tuple(out),
         tuple(grants),
         tuple(on_marked),
+        tuple(on_hero),
     )
+
+
+def _hero_trigger_effects(text: str) -> list[TextEffect] | None:
+    """An attack trigger's effect on the hero it attacks ("they draw a card", "intimidate them", "destroy an
+    aura they control") or on itself ("it gets +1{p}"), read as a hit trigger reads the hero it hits; None
+    when a part is not computed."""
+    text = text.strip().rstrip(".")
+    if text in ("intimidate", "intimidate them"):
+        return [TextEffect("intimidate")]  # CR 8.5.10, the random card the log's banish line names
+    text = re.sub(r"^it (gets|gains) ", r"this \1 ", text)
+    found, unread = recognise(f"when this hits a hero, {text}.")
+    if (
+        not found
+        or unread
+        or any(
+            e.trigger != "hit" or e.kind in ("manual", "choice") or e.kind.startswith("self_to_")
+            for e in found
+        )
+    ):
+        return None
+    return [TextEffect(e.kind, e.amount, "", e.target) for e in found]
+
+
+def _attack_fact_trigger(text: str) -> list[TextEffect]:
+    """ "When this attacks, if it has go again / N or more {p}, EFFECT" (Runner Runner): a condition on the
+    attack itself, as the rules count it on its chain link (CR 1.8.4, 6.6.5b; ``defending.conditional_trigger``
+    checks it as it triggers and as it resolves); [] for other words."""
+    m = re.match(r"^if (?:it|this) (has .+?), (.+)$", text)
+    key = conditions.parse(f"this {m.group(1)}") if m else None
+    if m is None or key is None or not conditions.attack_fact(key):
+        return []
+    found, unread = recognise(m.group(2))
+    if not found or unread or any(e.trigger or e.kind in ("manual", "choice") for e in found):
+        return []
+    return [TextEffect(e.kind, e.amount, f"cond:{key}", e.target) for e in found]
 
 
 @dataclass(frozen=True)
@@ -3352,6 +3459,16 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out += g.keywords
     if any(e.kind == "self_go_again" for e in at.on_marked_attack + at.on_attack):
         out.append("go again")  # "When this attacks [a marked hero], this gets go again"
+    if any(
+        x.kind == "self_go_again"
+        for e in at.on_attack
+        if e.kind == "choice"
+        for x in unpack_choice(e.target)[1]
+    ):
+        out.append("go again")  # "When this attacks, you may X. If you do, this gets go again" (apply_choice)
+    for _words, found_hero in at.on_hero_attack:  # "When this attacks a Revered hero, intimidate them"
+        out += ["intimidate" for e in found_hero if e.kind == "intimidate"]
+        out += ["go again" for e in found_hero if e.kind == "self_go_again"]
     modes = [attack_mode(facts, m) for m in attack_modes(facts)]
     if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
         out.append("go again")  # a mode the engine applies when it is chosen

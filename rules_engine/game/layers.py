@@ -67,6 +67,7 @@ from .heroes import (
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .trigger_words import hand_size, hero_fits
 from .values import GROWING_CONDITIONS, attack_is, defender_fits, phantasm_defender
 from .zones import (
     banish_if_fits,
@@ -248,6 +249,14 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     on_attack_if = [e for e in at.on_attack if e.trigger.startswith("cond:")]
     if link.target in s.marked:
         on_attack += at.on_marked_attack  # "When this attacks a marked hero" (CR 9.3, 6.6)
+    manual_hero: list[str] = []
+    for words, found in at.on_hero_attack:
+        # "When this attacks a Revered hero, ...": only on such a hero (CR 6.6.5b, 2.11.6)
+        fits = hero_fits(s.p(link.target[:2]).hero_card, words, link.target in s.marked)
+        if fits:
+            on_attack += list(found)
+        elif fits is None:
+            manual_hero.append(f"the hero attacked must be {words.replace('|', ' or ')}")
     if layer.effect.startswith("mode:") and layer.effect[5:]:
         mode = attack_mode(facts, layer.effect[5:])
         if mode is None:
@@ -261,15 +270,15 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     link.go_again = link.go_again or go_again
     link.waiting.extend(hero_link_grants(s, link))  # the hero's conditional bonus (Arakni's)
     recheck_grants(s, link, ctx)
-    if on_attack or at.on_attack_manual:
+    if on_attack or at.on_attack_manual or manual_hero:
         trig = Layer(
             id=s.new_id(),
             kind="triggered",
             name=f"{facts.name} attack trigger",
             controller=link.controller,
             effect="text"
-            if not at.on_attack_manual
-            else "manual attack trigger: " + "; ".join(at.on_attack_manual),
+            if not at.on_attack_manual and not manual_hero
+            else "manual attack trigger: " + "; ".join([*at.on_attack_manual, *manual_hero]),
         )
         trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in on_attack]
         trig.source_id = link.attack.id
@@ -492,7 +501,11 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
     elif eff == "text" or eff.startswith("text-if:"):
         if eff.startswith("text-if:"):
             key, _, source_id = eff[len("text-if:") :].partition("|")
-            if not trigger_condition_holds(s, layer.controller, key, source_id):
+            if key.startswith("hit-hand:"):
+                held = hand_size(s, other(layer.controller)) >= int(key.split(":")[1])  # CR 1.8.4
+            else:
+                held = trigger_condition_holds(s, layer.controller, key, source_id)
+            if not held:
                 ctx.add(
                     NOTE,
                     say(
@@ -1078,6 +1091,10 @@ def apply_text_effect(
         for lay in s.stack:
             if lay.attack and lay.controller == player:
                 lay.power_bonus += e.amount
+    elif k == "attack_power":  # a defend trigger's "it gets -3{p}": the attack it defends (Drag Down)
+        link = s.active_link()
+        if link is not None:
+            link.power_bonus += e.amount
     elif k == "self_power":
         link = s.active_link()
         if link is not None and norm_name(link.attack.name) == norm_name(name):
@@ -1204,6 +1221,8 @@ def apply_text_effect(
         "tap_hero",
         "destroy_opp",
         "arsenal_reveal_banish",
+        "banish_arsenal_card",
+        "they_banish_hand",
     ):
         hit_hero_effect(s, player, name, e, ctx)
     elif k == "destroy_arsenal":
@@ -1295,7 +1314,10 @@ def apply_text_effect(
                 kind=e.target,
             ),
         )
-    elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
+    elif k in (
+        "opponent_draw",
+        "they_draw",
+    ):  # "another target hero draws a card", "they draw": the other hero
         draw(s, other(player), e.amount, ctx)
     elif k in ("self_defense", "self_close"):
         # a defend trigger's "this gets +N{d}" / "banish it when the combat chain closes": its source,
@@ -1470,7 +1492,29 @@ def hit_hero_effect(s: GameState, player: str, name: str, e: TextEffect, ctx: Ct
             vp.deck_count = max(0, vp.deck_count - 1)
         to_graveyard(s, top)
         ctx.events.append(Event("destroy", victim, f"{top.name}: deck -> graveyard"))
-    elif k in ("destroy_arsenal_card", "arsenal_to_bottom"):
+    elif k == "they_banish_hand":
+        # the hero hit chooses (CR 1.8.1b): one known card is that one; more, the log's banish line names it
+        # (adjustments: heroes.take_banish_due), reported as the turn ends if it never does
+        if len(vp.hand) + vp.hand_unknown == 1 and vp.hand:
+            card = vp.hand.pop()
+            card.face, card.private_to = "up", ""
+            vp.banished.append(card)
+            conditions.record_banished(s, victim, card)
+            ctx.events.append(Event("move", victim, f"{card.name}: hand -> banished"))
+        elif vp.hand or vp.hand_unknown:
+            text = "Banish a card from hand (the log names it)."
+            s.effects.append(Effect("banish_due", victim, 1, "turn", name, text=text))
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {name} makes {victim} banish a card from their hand; log which ('{victim} banishes X').",
+                    number=ctx.entry.number,
+                    name=name,
+                    victim=victim,
+                ),
+                "banish",
+            )
+    elif k in ("destroy_arsenal_card", "arsenal_to_bottom", "banish_arsenal_card"):
         if len(vp.arsenal) > 1:
             ctx.add(
                 MANUAL,
@@ -1487,6 +1531,11 @@ def hit_hero_effect(s: GameState, player: str, name: str, e: TextEffect, ctx: Ct
             if k == "arsenal_to_bottom":
                 put_bottom(vp, [card])
                 ctx.events.append(Event("move", victim, f"{card.name}: arsenal -> bottom"))
+            elif k == "banish_arsenal_card":  # banished face up (CR 3.4)
+                card.face, card.private_to = "up", ""
+                vp.banished.append(card)
+                conditions.record_banished(s, victim, card)
+                ctx.events.append(Event("move", victim, f"{card.name}: arsenal -> banished"))
             else:
                 to_graveyard(s, card)
                 ctx.events.append(Event("destroy", victim, card.name))

@@ -23,9 +23,12 @@ from .effects import (
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
     HERO_WEAPON_KIND_HIT,
+    HIT_BANISH_ARSENAL,
+    HIT_BANISH_FROM_HAND,
     NEXT_ATTACK_POWER_LASTING,
     SEARCH_BANISH_PLAY,
     TOKEN_RULES,
+    TextEffect,
     crush_effects,
     recognise,
     split_sentences,
@@ -34,6 +37,7 @@ from .effects import (
 from .heroes_text import START_BANISH_HAND_TOKEN
 from .rules import MANUAL, MISSED_TRIGGER, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .trigger_words import hero_fits
 from .values import attack_is, grant_met
 from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
 
@@ -163,13 +167,18 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: b
         return m.group(1) if link.controller in s.arcane_dealt else ""
 
     text = re.sub(r"if you've dealt arcane damage this turn, this gets \"(.+?)\"", granted, text, flags=re.I)
-    text = "\n".join([text] + link.granted)  # each granted ability its own sentence
+    # each granted ability its own sentence; the Agents' granted hit banishes are heroes.granted_hit_banish's
+    granted_lines = [
+        g for g in link.granted if not (HIT_BANISH_ARSENAL.match(g) or HIT_BANISH_FROM_HAND.match(g))
+    ]
+    text = "\n".join([text] + granted_lines)
     effects, _ = recognise(text)
     hit = [e for e in effects if e.trigger == "hit"]
     conditional = [e for e in effects if e.trigger.startswith("hit-if:")]
+    qualified = [e for e in effects if e.trigger.startswith(("hit-hero:", "hit-hand:"))]
     if link.no_hit_triggers:
         # CR 6.6.5f: a trigger stopped from triggering still counts for "the first time ..." limits
-        if hit or conditional:
+        if hit or conditional or qualified:
             ctx.events.append(Event("trigger_prevented", link.controller, f"{link.attack.name} hit trigger"))
         hero_hit_abilities(s, link, ctx, prevented=True, marked=marked)
         return
@@ -215,7 +224,43 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: b
         ]
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
+    qualified_hit_triggers(s, link, qualified, ctx, marked)
     hero_hit_abilities(s, link, ctx, marked=marked)
+
+
+def qualified_hit_triggers(
+    s: GameState, link: ChainLink, found: list[TextEffect], ctx: Ctx, marked: bool
+) -> None:
+    """ "When this hits a Brute / Runeblade or Wizard / marked hero, EFFECT": the hero hit is part of the
+    trigger condition, so it triggers only on such a hero (CR 6.6.5b; a class or talent of the hero card, a
+    supertype, 2.11.6; a mark as the hit happened, 9.3.3); an unknown hero card leaves it to the judge. "When this
+    hits a hero, if they have N or more cards in hand, EFFECT": the condition belongs to the effect (CR
+    6.6.1c, 1.8.4), checked as the layer resolves (``layers.resolve_trigger``)."""
+    for trig in dict.fromkeys(e.trigger for e in found):
+        mine = [e for e in found if e.trigger == trig]
+        kind, _, words = trig.partition(":")
+        effect = "text"
+        if kind == "hit-hand":
+            effect = f"text-if:{trig}|{link.attack.id}"
+        else:
+            fits = hero_fits(s.p(link.target[:2]).hero_card, words, marked)
+            if fits is False:
+                continue  # not the hero the trigger names: it does not trigger (CR 6.6.5b)
+            if fits is None:
+                effect = f"manual hit trigger ({link.attack.name}: the hero hit must be {words.replace('|', ' or ')})"
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{link.attack.name} hit trigger",
+            controller=link.controller,
+            effect=effect,
+            source_id=link.attack.id,
+        )
+        layer.targets = (
+            [] if effect.startswith("manual") else [f"{e.kind}:{e.amount}:{e.target}" for e in mine]
+        )
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, layer.name))
 
 
 def hero_hit_abilities(

@@ -562,7 +562,9 @@ def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
     """A card becomes known. An unknown card already in a zone is filled in, and its constraints
     ("a blue card") are checked against the card."""
     p = s.p(c.player)
-    if any(norm_name(x.name) == norm_name(c.card) for x in getattr(p, c.zone, p.hand)):
+    shown = next((x for x in getattr(p, c.zone, p.hand) if norm_name(x.name) == norm_name(c.card)), None)
+    if shown is not None:
+        _revealed_from_hand(s, c, shown)
         return
     facts = card_facts(c.card, ctx)
     for zone in ("pitch_zone", "graveyard", "banished", "arsenal", "hand", "deck_top", "deck_bottom"):
@@ -596,12 +598,15 @@ def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
             ):  # a hit trigger turned it face up (layers.hit_hero_effect)
                 s.effects.remove(due)
                 banish_if_fits(s, p, card, due.text, ctx)
+            if zone == "hand":
+                _revealed_from_hand(s, c, card)
             return
     if c.zone == "hand" and p.hand_unknown > 0:
         p.hand_unknown -= 1
         card = new_card(s, c.card, c.player, ctx)
         p.hand.append(card)
         ctx.events.append(Event("reveal", c.player, c.card))
+        _revealed_from_hand(s, c, card)
         return
     raise CannotApply(
         say(
@@ -611,6 +616,13 @@ def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
             card=repr(c.card),
         )
     )
+
+
+def _revealed_from_hand(s: GameState, c: A.Reveal, card: Card) -> None:
+    """A card revealed from hand takes an open "you may reveal a [kind] card from your hand. If you do, ..."
+    offer it fits (CR 1.8.3; ``choices.claim``): the outcome follows the line."""
+    if c.zone == "hand":
+        claim(s, c.player, "reveal", card=card)
 
 
 def opt(s: GameState, c: A.Opt, ctx: Ctx) -> None:
