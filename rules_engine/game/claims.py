@@ -157,6 +157,7 @@ _READ_CLAIMS = {
     "counters_gone",
     "counters_stay",
     "in_graveyard",
+    "power_change",
 }
 
 
@@ -183,6 +184,7 @@ _FACT_WORD = {
     "counters_gone": "permanents",
     "counters_stay": "permanents",
     "in_graveyard": "graveyard",
+    "power_change": "power",
 }
 
 
@@ -213,6 +215,7 @@ _SAYS = {
     "counters_gone": "the counters come off ({s})",
     "counters_stay": "the counters stay ({s})",
     "in_graveyard": "{s} is in a graveyard",
+    "power_change": "the power of {s} changes by {v}",
 }
 
 
@@ -466,6 +469,13 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     elif c.kind == "gains_rp":
         derived = s.p(c.subject).resource_points
         ok = derived >= (c.value or 1)
+    elif c.kind == "power_change":
+        # "Attack A gets +1{p}": the attack's power now against before the line (CR 2.9.3), on the
+        # stack or on its chain link; an attack the engine does not find is not decided
+        before = _attack_power(ctx.before, c.subject) if ctx.before is not None else None
+        now = _attack_power(s, c.subject)
+        derived = None if before is None or now is None else now - before
+        ok = None if derived is None else derived == c.value
     if ok is None:
         ctx.add(
             NOTE,
@@ -580,6 +590,16 @@ def probable_missed_trigger(path: str, claimed: Any, derived: Any, ctx: Ctx) -> 
             ),
             "missed_trigger",
         )
+
+
+def _attack_power(s: GameState, name: str) -> int | None:
+    """The power of the named attack as a layer on the stack or as a chain link's active-attack."""
+    for lay in reversed(s.stack):
+        if lay.attack and _same_card(lay.name, name):
+            printed = lay.card.facts.power if lay.card is not None else None
+            return None if printed is None else printed + lay.power_bonus
+    link = next((lk for lk in reversed(s.chain) if _same_card(lk.attack.name, name)), None)
+    return link_power(link) if link is not None else None
 
 
 def adjust(s: GameState, c: A.Adjust, ctx: Ctx) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import CardLookup, InlineCards, norm_name
+from .idioms_26h import IDIOMS_26H
 from .rewrites import Rewrites
 from .text_crowd import clash_line, crowd_line
 
@@ -764,10 +765,12 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     # "all pass, chain closes": the passes through the Resolution Step, which close the chain (CR 7.6.4, 7.7)
     (
         re.compile(
-            r"\b(?:all|both|everyone) pass(?:es|ed)?,?\s*(?:and\s+)?(?:the\s+)?(?:combat\s+)?chain clos(?:es|ed)\b",
+            r"(?:\b(?:all|both|everyone) |(?:^|(?<=;))\s*)pass(?:es|ed)?,?\s*(?:and\s+)?(?:the\s+)?(?:(?:combat\s+)?chain|CC) clos(?:es|ed)\b",
             re.I,
         ),
-        "all pass through the Resolution Step",
+        # (through the older edition's Link Step too, which comes before its Close Step: old 7.7.4;
+        # 2.13.0 has no Link Step and reads it as its Resolution Step, turn.norm_step)
+        "all pass through the Link Step",
     ),
     # "Kayo trigger: Might token": the token the trigger makes, said as its label (issue 27, disputes-27c)
     (
@@ -1163,7 +1166,12 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(r"\b(P[12]) (pass(?:es|ed)?) again\b", re.I), r"\1 \2"),
     # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
     # layer resolved (CR 1.11.4a, 5.3)
-    (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b(?!\s*(?:step|\.))", re.I), "; all pass (it resolves)"),
+    # ("-> res" opening a clause, with no layer named before the arrow, is the way to the Resolution
+    # Step: the abbreviation below)
+    (
+        re.compile(r"(?<=[^\s;,])\s*(?:->|=>)\s*res(?:olves)?\b(?!\s*(?:step|\.))", re.I),
+        "; all pass (it resolves)",
+    ),
     (
         re.compile(
             r"(^|[;,]\s*)(?:and\s+)?(?:(?:(?:it|that|this) )?(?:resolves|resolved)(?: too| as well| (?:at|for) \d+(?: defen[cs]e)?)|(?:resolves|resolved))(?=\s*(?:[;,]|$))",
@@ -1438,6 +1446,7 @@ def _idioms(line: str, last: str = "", turn: str = "") -> str:
     )
     line = _UNBLOCKED.sub(lambda m: f"no block, {m.group(1)} ", line)
     line = _TRIGGER_TOKEN.sub(lambda m: f"{m.group(1)}{m.group(2)} makes {m.group(3)} {m.group(4)}", line)
+    line = IDIOMS_26H.apply(line)
     line = _IDIOMS_26G_RW.apply(line)
     line = _IDIOMS_26F_RW.apply(line)
     line = _IDIOMS_26E_RW.apply(line)
@@ -1449,7 +1458,7 @@ def _idioms(line: str, last: str = "", turn: str = "") -> str:
     # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
     # the step named (else once)
     return re.sub(
-        r"\b(?:nobody|no one|neither player|neither of them) (?:responded|responds|reacted|reacts|did anything|does anything|"
+        r"\b(?:nobody|no one|neither player|neither of them)(?: else)? (?:responded|responds|reacted|reacts|did anything|does anything|"
         r"played anything|plays anything)(?: (?:in|during) (?:the )?(reaction|defend|attack|layer|damage|resolution)s?(?: step)?)?"
         r"(?:,?\s*(?:so|and)\s+|,\s*|\s*$)",
         lambda m: f"all pass through the {m.group(1)} Step; " if m.group(1) else "all pass; ",
@@ -2187,7 +2196,7 @@ class Parser:
         if mclose:
             # said as an event: the players passed until it closed (nothing when it already is); what
             # the parentheses say happened as it closed is read as claims, checked after the close
-            entry.clauses.append(A.AllPass("through", ("resolution",)))
+            entry.clauses.append(A.AllPass("through", ("link",)))  # old 7.7.4; 2.13.0: Resolution
             if mclose.group(1):
                 claims, unread = read_claims(mclose.group(1))
                 entry.clauses.extend(claims)
@@ -2222,15 +2231,18 @@ class Parser:
             said.append(f"{m.group(1)} is on the stack")
             c = c[: m.start()]
         masked = _mask_parens(c)
-        m = re.match(r"^(.+?) resolves,? and (.+)$", masked, re.I)
+        m = re.match(r"^(.+?) (?:resolves|resolved),? and (.+)$", masked, re.I)
         if m:
             entry.clauses.append(A.AllPass("said", (), m.group(1).strip()))
             rest = c[m.start(2) :]
-            if re.match(r"(?:defends|becomes a defending card)\b", rest, re.I):
+            # "DR D resolves and defends", "... resolved and blocked": a defense reaction resolving
+            # becomes a defending card (CR 7.4.2d), a claim
+            said_def = (
+                r"(?:defends|defended|blocks|blocked|becomes a defending card|became a defending card)\b"
+            )
+            if re.match(said_def, rest, re.I):
                 entry.clauses.append(A.Claim("defends", m.group(1).strip()))
-                rest = re.sub(
-                    r"^(?:defends|becomes a defending card)\s*(?:\([^)]*\))?\s*,?\s*", "", rest, flags=re.I
-                )
+                rest = re.sub("^" + said_def + r"\s*(?:\([^)]*\))?\s*,?\s*", "", rest, flags=re.I)
             if rest:
                 self.clause(rest, entry)
             return
@@ -2258,6 +2270,15 @@ class Parser:
                 )
             ]
         if acts is None:
+            then_told = self._action_then_claims(c)
+            if then_told is not None:
+                # "all pass (the Courage trigger resolves), Courage is destroyed and Attack A gets +1{p}":
+                # an action, then what it did said after a comma: the rest is claims, checked
+                said_head, said_claims, said_tail = then_told
+                self.clause(said_head, entry)
+                entry.clauses.extend(said_claims)
+                entry.comments.append(said_tail)
+                return
             entry.unparsed.append(written)
             entry.suggestions[written] = suggest_readings(c, names=self.names)
             return
@@ -2412,6 +2433,12 @@ class Parser:
             ):
                 # "P2 chose not to block and CnC hit for 6": what the card did starts an action
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
+            if known is not None and re.fullmatch(
+                re.escape(known) + r"(?:\s*\([^()]*\))?\s+(?:resolves|resolved)\b.*", right, re.I
+            ):
+                # "DR D resolved and blocked, then AR R resolved": the next layer resolving starts an
+                # action of its own (the players passed again, CR 1.11.4a, 5.3)
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if known is not None:
                 if (
                     subject
@@ -2469,6 +2496,26 @@ class Parser:
             ):
                 return [left, *self.split_actions(f"{subject.group(1).upper()} {right}")]
         return [clause]
+
+    def _action_then_claims(self, c: str) -> tuple[str, list[A.Action], str] | None:
+        """A clause no shape reads as a whole that is an action the grammar reads, then, after a
+        comma at the top level, only words the claim grammar reads (what the action did): the action,
+        the claims and their text. None when no comma splits it so (the clause stays unread)."""
+        masked = _mask_parens(c)
+        for mc in re.finditer(r",\s+", masked):
+            head, tail = c[: mc.start()].strip(), c[mc.end() :].strip()
+            if not head or not tail or self.shape(head) is None:
+                continue
+            # "Courage is destroyed and Attack A gets +1{p}": "and" before a card's name starts a claim
+            told = re.sub(
+                r"\s+and\s+(?=(\S.*))",
+                lambda ma: ", " if self.names.prefix(ma.group(1)) is not None else ma.group(0),
+                tail,
+            )
+            claims, unread = read_claims(told)
+            if claims and not unread:
+                return head, claims, tail
+        return None
 
     def strip_comments(self, c: str) -> str:
         def keep(m: re.Match[str]) -> str:
@@ -2576,7 +2623,7 @@ class Parser:
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
             r"(?: with (?:the|an) (?:stack|combat chain|chain) (?:empty|closed)(?: and the (?:combat )?chain closed)?)?"
             r"|pass,? pass|pass|nothing else|nothing more|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
-            r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player) (?:responded|responds|did anything)|no responses?",
+            r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player)(?: else)? (?:responded|responds|did anything)|no responses?",
             low,
         ):
             return [A.AllPass("once")]
@@ -2612,7 +2659,7 @@ class Parser:
             )
             if not steps:
                 if "each step" in m.group(2) or "all steps" in m.group(2):
-                    return [A.AllPass("through", ("resolution",))]
+                    return [A.AllPass("through", ("link",))]  # the older Link Step too
                 return None
             return [A.AllPass(mode, steps), *tail]
         m = re.fullmatch(rf"{_P} pass(?:es)?(?: priority)?", c, re.I)
@@ -2647,7 +2694,7 @@ class Parser:
             r"|(?:we|they|the judge|i) (?:rewound|rewind|reversed|backed out|backed up|undid|took back|backed) (?:it|that|this|the (?:play|line|action))(?: out| back)?"
             r"|(?:each|both|all) players? (?:then )?puts? (?:the |all )?(?:cards )?(?:in|from) (?:their|the) pitch zones? "
             r"(?:on|to|at) the bottom of (?:their|the) decks?"
-            r"|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|(?!(?:all |both |everyone )?pass(?:es|ed)?\b).+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
@@ -4133,7 +4180,7 @@ _PLAYER_VERBS = (
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"cranks|cranked|destroys|destroyed|bottoms|bottomed|cycles|cycled|"
     r"follows|followed|announces|announced|"
-    r"chooses|chose|searches|searched|tutors|tutored"
+    r"chooses|chose|searches|searched|tutors|tutored|prevents|prevented"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
 _PLAYER_VERBS_MORE = (
@@ -4143,7 +4190,7 @@ _PLAYER_VERBS_MORE = (
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
-    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
+    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers|blks?|blk's)\b"
     r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b|(?:dmg|damage)\s+\d+\s*$"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
     r"|[A-Z][\w' ]{1,30}?\s+(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s"
@@ -4440,6 +4487,15 @@ def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
 
 
+@_claim(
+    r"(?!P[12]\b)(.+?) (?:gets|got|gains|gained) ([+-]\d+) ?(?:\{p\}|power)(?: (?:this|until end of) (?:chain link|combat chain|turn))?"
+)
+def _c_power_change(m: re.Match[str]) -> list[A.Action]:
+    """ "Attack A gets +1{p}": what an effect did to the attack's power, checked against its power
+    before the line (CR 2.9.3)."""
+    return [A.Claim("power_change", _subject(m.group(1)), int(m.group(2)))]
+
+
 @_claim(r"(?!P[12]\b)(.+?) (?:is (?:down|up) to|is now at|is at|has) (\d+)(?:\{p\}| power)?(?: now)?")
 def _c_power(m: re.Match[str]) -> list[A.Action]:
     return [
@@ -4447,7 +4503,11 @@ def _c_power(m: re.Match[str]) -> list[A.Action]:
     ]  # "Attack A is down to 4" (checked on its chain link)
 
 
-@_claim(r"(?:crush|intimidate|random|ponder|hit|boost|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)")
+@_claim(
+    r"(?:crush|intimidate|random|ponder|hit|boost|opt|(?:the )?end-of-turn procedure|(?:the )?end phase"
+    # the keyword that destroyed or changed the object named before ("Helm Q is destroyed (Quell)")
+    r"|quell|blade break|temper|battleworn|ward|spellvoid|phantasm)"
+)
 def _c_reason(m: re.Match[str]) -> list[A.Action]:
     return []  # the reason of a draw, a discard or a banish (kept with that clause)
 
@@ -4582,11 +4642,15 @@ def _c_prevention(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(.+?) prevents (\d+)(?: damage)?|(ward(?: \d+)?|both wards|the ward|(?:the )?(?:spectral )?shield) (?:applies|apply|prevents?)"
+    r"(.+?) (?:prevents|prevented) (\d+)(?: (?:of (?:the |that |its )?(?:\d+ )?)?(?:arcane |physical |combat )?damage| of (?:it|that|them))?"
+    r"|(ward(?: \d+)?|both wards|the ward|(?:the )?(?:spectral )?shield) (?:applies|apply|prevents?)"
 )
 def _c_prevents(m: re.Match[str]) -> list[A.Action]:
     if m.group(1):
-        return [A.Claim("prevents", _subject(m.group(1)), int(m.group(2)))]
+        # "P2 prevents 1 of the 3 arcane damage": the player prevents with what the line applied;
+        # any prevention of the line is checked (CR 6.4.10)
+        who = "" if re.fullmatch(r"P[12]", m.group(1).strip(), re.I) else _subject(m.group(1))
+        return [A.Claim("prevents", who, int(m.group(2)))]
     return [A.Claim("prevents", "ward" if "ward" in m.group(3).casefold() else "Spectral Shield")]
 
 
@@ -4667,10 +4731,26 @@ def _c_counters_stay(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("counters_stay", f"{kind}:{_subject(m.group(2) or '')}")]
 
 
-@_claim(r"(P[12]) (?:has|is on|has got) (\d+|an?|one|no) action points?")
+@_claim(
+    r"(P[12]) (?:still |now |only )?(?:has|is on|has got|had|is left with|was left with|ends with)(?: still| only)? "
+    r"(\d+|an?|one|no) action points?(?: left| left over| remaining| still)?"
+)
 def _c_ap(m: re.Match[str]) -> list[A.Action]:
+    """ "P1 has 1 action point", "P1 still has 1 action point", "P1 had no action points left": the
+    action points the player holds (CR 1.13.2), checked against the derived state."""
     n = 0 if m.group(2).casefold() == "no" else _num(m.group(2))
     return [A.Observe(f"{m.group(1).upper()}.action_points", n)]
+
+
+@_claim(
+    r"(P[12]) (?:still |now |only )?(?:has|is on|has got|had|ends with)(?: still| only)? "
+    r"(\d+|an?|one|no) (resource|chi) points?(?: left| left over| leftover| remaining| floating| still| in the pool)?"
+)
+def _c_rp(m: re.Match[str]) -> list[A.Action]:
+    """ "P1 has 1 resource point (left)", "P2 still has 2 chi points": the assets in the player's pool
+    (CR 1.13.3, 1.13.5; they stay until 4.4.3e), checked against the derived state."""
+    n = 0 if m.group(2).casefold() == "no" else _num(m.group(2))
+    return [A.Observe(f"{m.group(1).upper()}.{m.group(3).casefold()}_points", n)]
 
 
 @_claim(
