@@ -3021,7 +3021,7 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 #: "As an additional cost to play this, discard a random card" (the Brute cards): paid as the card is
 #: played (CR 5.1.5, 1.14.4), the discarded card named by the line or taken at random (``playing.play``).
-RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?, discard a random card\.?$", re.I)
+RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?,? discard a random card\.?$", re.I)
 #: "As an additional cost to play this, banish a random card from your hand" (CR 5.1.5, 1.14.4;
 #: ``playing.play``: the log's next banish line pays it, else ``zones.settle_random_discard``).
 RANDOM_BANISH_COST = re.compile(

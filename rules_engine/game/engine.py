@@ -398,8 +398,11 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx, *, weapon
         (c.facts for c in s.p(clause.player).hand if norm_name(c.name) == norm_name(clause.card.name)), None
     )
     facts = facts or ctx.lookup.get(clause.card.name)
-    if weapon and arena_source(s, clause.player, clause.card.name) is not None:
-        facts = None  # a weapon the player controls: its attack is an action ability (CR 8.1.1)
+    controlled = arena_source(s, clause.player, clause.card.name) is not None
+    if controlled and (weapon or facts is None or not facts.is_action):
+        # a weapon the player controls ("P1 Dawnblade again" reads as a play of it): its attack is an
+        # action ability (CR 8.1.1)
+        weapon, facts = True, None
     elif weapon:
         # "P1 attacks with a Kunai" while the ability that equips it (Cindra's) waits: it resolves first
         if not any(layer.kind == "activated" and layer.controller == clause.player for layer in s.stack):
