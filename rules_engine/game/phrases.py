@@ -1894,8 +1894,11 @@ class Parser:
         if not c:
             return
         c = shorthand.hero_said(self.heroes, c)  # "levia takes 4", "lyath blocks w/ ..."
-        if re.fullmatch(r"\([^()]*\)", c):  # "(6 power w/ kayo so GA)": a remark alone, reported unchecked
-            entry.unchecked.append(c[1:-1])
+        mremark = re.fullmatch(r"\(([^()]*)\)\s*(?:,\s*(.*))?", c)
+        if mremark:  # "(6 power w/ kayo so GA)": a remark alone, reported unchecked; what follows is read
+            entry.unchecked.append(mremark.group(1))
+            if mremark.group(2):
+                self.clause(mremark.group(2), entry)
             return
         # observe / judge prefixes first (they contain ':' and '.')
         m = re.match(r"^(?:observe|obs)\s*:\s*(.*)$", c, re.I)

@@ -51,7 +51,7 @@ _BEFORE = re.compile(
 #: what may follow it
 _AFTER = re.compile(
     r"^(?:\s*$|\s*[,;:()@^+]|\s+(?:at|targeting|again|on|pitching|pitch|off|from|w/|with|for|and|to|"
-    r"resolves|hits|gets|is|was|back|red|yellow|blue|out|into|onto|off|in|@)\b)",
+    r"resolves|hits|gets|is|was|back|red|yellow|blue|out|into|onto|off|in|@)\b|\s*#\d)",
     re.I,
 )
 
@@ -261,7 +261,10 @@ _REMARKS = (
     ),
     re.compile(r",?\s+((?:bc|b/c|cuz)\s+[^;()]+)$", re.I),
     # "..., 6 power w/ kayo so GA": a part of the line that says why a keyword applies
-    re.compile(r"(?:^|,)\s*([^,;()]*\bso\s+(?:GA|go again|no GA|no go again|\+\d+)\b[^,;()]*)", re.I),
+    re.compile(
+        r"(^|,)\s*([^,;()]*\bso\s+(?:GA|go again|no GA|no go again|\+\d+|\d+\s*(?:power|pow)\b)(?![\w])[^,;()]*)",
+        re.I,
+    ),
     # "..., contract done": a contract said complete (the engine derives it from the card, CR 8.5.39)
     re.compile(r",\s*(contract (?:done|complete|completed|met|fulfilled|fulfil+ed))\b", re.I),
     # "..., Bolt gets go again", "Ronin gains +1": what an effect did, said of a card (not a player)
@@ -296,7 +299,7 @@ def remarks(line: str) -> str:
         line = "; ".join(
             pattern.sub(
                 lambda m: (
-                    f"{m.group(1)}; ({m.group(2).strip()})"
+                    f"{m.group(1) if m.group(1).strip(', ') else ''}; ({m.group(2).strip()})"
                     if m.re.groups == 2
                     else f" ({m.group(1).strip()})"
                 ),
