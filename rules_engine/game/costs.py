@@ -26,7 +26,7 @@ from .effects import (
 )
 from .rules import MANUAL, VIOLATION, Illegal, cite
 from .state import Card, GameState
-from .values import card_filter_fits
+from .values import card_filter_fits, same_card
 from .zones import check_claims, hero_pitch_triggers, new_card, pitch_triggers, take, token_base
 
 
@@ -253,7 +253,8 @@ def fuse(s: GameState, player: str, card: Card, c: A.Play, ctx: Ctx) -> list[str
     p = s.p(player)
     fused: list[str] = []
     for ref in c.fused:
-        shown = next((x for x in p.hand if x.facts.known and norm_name(x.name) == norm_name(ref.name)), None)
+        # "charging Beaming Bravado (yellow)": the colour said names the pitch variant (CR 1.3.4)
+        shown = next((x for x in p.hand if x.facts.known and same_card(x, ref.name)), None)
         if shown is None and p.hand_unknown > 0:
             p.hand_unknown -= 1
             shown = new_card(s, ref.name, player, ctx, ref.claims)
@@ -325,7 +326,8 @@ def charge(s: GameState, player: str, card: Card, c: A.Play, ctx: Ctx) -> list[C
     p = s.p(player)
     out: list[Card] = []
     for ref in c.charged[:1]:  # one card (CR 8.5.29)
-        shown = next((x for x in p.hand if x.facts.known and norm_name(x.name) == norm_name(ref.name)), None)
+        # "charging Beaming Bravado (yellow)": the colour said names the pitch variant (CR 1.3.4)
+        shown = next((x for x in p.hand if x.facts.known and same_card(x, ref.name)), None)
         if shown is None and p.hand_unknown > 0:
             p.hand_unknown -= 1
             shown = new_card(s, ref.name, player, ctx, ref.claims)

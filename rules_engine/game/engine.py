@@ -408,8 +408,11 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx, *, weapon
         (c.facts for c in s.p(clause.player).hand if norm_name(c.name) == norm_name(clause.card.name)), None
     )
     facts = facts or ctx.lookup.get(clause.card.name)
-    if weapon and arena_source(s, clause.player, clause.card.name) is not None:
-        facts = None  # a weapon the player controls: its attack is an action ability (CR 8.1.1)
+    controlled = arena_source(s, clause.player, clause.card.name) is not None
+    if controlled and (weapon or facts is None or not facts.is_action):
+        # a weapon the player controls ("P1 Dawnblade again" reads as a play of it): its attack is an
+        # action ability (CR 8.1.1)
+        weapon, facts = True, None
     elif weapon:
         # "P1 attacks with a Kunai" while the ability that equips it (Cindra's) waits: it resolves first
         if not any(layer.kind == "activated" and layer.controller == clause.player for layer in s.stack):
@@ -785,7 +788,12 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         isinstance(clause, A.Claim)
         and clause.kind in ("taken", "dealt", "deals")
         and s.stack
-        and s.combat_step == "reaction"
+        and (
+            s.combat_step == "reaction"
+            # an instant or ability told in the Defend Step after the defence (CR 7.3.3: priority there),
+            # then the damage: it resolved and the step ended as in the Reaction Step
+            or (s.combat_step == "defend" and (link0 := s.active_link()) is not None and link0.declared)
+        )
         and not any(layer.attack for layer in s.stack)
     ):
         link = s.active_link()
@@ -985,7 +993,11 @@ def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> N
     said = any(
         isinstance(c, A.Claim) and c.kind == "step" and c.subject == "resolution" for c in ctx.entry.clauses
     )  # blind-26e: "P1 plays Attack B in the resolution step" says so itself
-    if not said and not any(e.kind == "damage" for e in ctx.prev_events + ctx.events):
+    told = any(e.kind == "damage" for e in ctx.prev_events + ctx.events) or (
+        link.damage == 0
+        and s.combat_step == "damage"  # "no block, 0": an attack that dealt nothing (no event)
+    )
+    if not said and not told:
         return  # only right after the damage was told: a log that walks the steps itself is read as written
     play = clause.play if isinstance(clause, A.Attack) else clause
     p = s.p(player)
@@ -1031,6 +1043,8 @@ def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ct
         arena = [*p.weapons, *[c for c in p.equipment.values() if c is not None], *p.permanents]
         source = next((c for c in arena if norm_name(c.name) == norm_name(clause.source)), None)
         ab = activated_ability(source.facts) if source is not None else None
+        if source is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, clause.source):
+            ab = activated_ability(p.hero_card)  # a hero's "Attack Reaction - ..." (Boltyn's, CR 5.2)
         kind = ab.type if ab is not None else ""
     else:
         zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]

@@ -124,6 +124,7 @@ def replay(
     """Replay every line; never raises (bad lines become findings)."""
     engine = Engine(lookup, version or initial.rules_version)
     parser = Parser(names or names_for(initial, lookup=lookup))
+    parser.set_heroes(initial)
     steps: list[StepRecord] = []
     # what the next line applies to, per line: (state, events of the last applied line,
     # events of this turn on the path, the turn those events belong to); 0 = the initial state

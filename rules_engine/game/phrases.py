@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import actions as A
+from . import shorthand
 from .cards import CardLookup, InlineCards, norm_name
 from .idioms_26h import IDIOMS_26H
 from .rewrites import Rewrites
@@ -1690,6 +1691,13 @@ class Parser:
         self.last_actor = ""  # the player of the last card played or attacked with
         self.last_named = ""  # the last player named on the lines before (a pronoun's antecedent)
         self.turn_player = ""  # the turn-player at the start of the log, when the caller knows it
+        #: word said -> (player, hero name): the heroes in the game, for a clause opened by a hero's
+        #: name (shorthand.hero_said); set by the caller from the state (``set_heroes``)
+        self.heroes: dict[str, tuple[str, str]] = {}
+
+    def set_heroes(self, state: Any) -> None:
+        """Learn the heroes of ``state`` (a GameState) for clauses opened by a hero's name."""
+        self.heroes = shorthand.heroes_of(state)
 
     # -- card lists ---------------------------------------------------------------------------
     def _colon_in_name(self, c: str, colon: int) -> bool:
@@ -1826,6 +1834,7 @@ class Parser:
     def parse(self, number: int, text: str) -> A.Entry:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
+        line = shorthand.hero_said(self.heroes, line)  # "kayo breakneck at p2", "gravy: tap, pop gold"
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _idioms(_split_sentences(line), self.last_named, self.turn_player)
         players_named = re.findall(r"\bP[12]\b", line)
@@ -1834,6 +1843,9 @@ class Parser:
             line = self.names.initials_said(self.names.colour_said_once(line))
             line = self.names.colour_before(line)
             line = self.names.first_word_said(line)
+            skip = frozenset(norm_name(h) for _, h in self.heroes.values())
+            line = shorthand.part_said(self.names, line, skip)  # "ronin (red)", "the saber"
+            line = shorthand.colour_after(self.names, line)  # "snatch red": the variant (CR 1.3.4)
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(  # "searches out Y and banishes it face up": the search's own banish (heroes.search)
             r"\b((?:search|tutor|fetch)\w*\b[^,;.:]*?)\s*,?\s*(?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?",
@@ -1848,6 +1860,7 @@ class Parser:
             r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
         )
         line = said_resolves(notation_to_english(line))
+        line = shorthand.remarks(line)  # "GA bc ronin was red", "contract done": remarks
         line = re.sub(  # Tuffnut: "P1 pitches the top card, Pummel" is one clause (text_crowd)
             r"\b(P[12]) pitch(?:es|ed)? the top card(?: of (?:the |their |his |her )?deck)?\s*[,:-]\s*(?:it'?s |which is )?"
             r"([^,;.]+)",
@@ -1882,12 +1895,13 @@ class Parser:
             if subject and _SUBJECTLESS.match(bare) and not re.match(r"^(?:is|was|did|does)\b", bare, re.I):
                 clause = f"{subject} {bare}"
             known = self.names.prefix(bare)
+            actor = self.last_actor or self.turn_player  # the first play of a log: the turn-player's
             if (
-                self.last_actor
+                actor
                 and known is not None
                 and re.fullmatch(
                     re.escape(known)
-                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s*\([^()]*\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?"
+                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s*\([^()]*\))?(?:\s+again\b)?(?:\s+for\s+\d+\b)?(?:\s+from\s+(?:the\s+|their\s+|her\s+|his\s+)?(?:yard|graveyard|gy|grave|arsenal|banish(?:ed)?(?: zone)?)\b)?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?"
                     + r"(?:\s+(?:pitch|pitching|w/|with|paying|using|off)\s.*)?(?:\s*,\s.*)?",
                     bare,
                     re.I,
@@ -1895,7 +1909,7 @@ class Parser:
             ):
                 # "then Snatch, no block, 4 more": a card named alone after the player's last play is
                 # that player's next play (the subject carried is the player who played last)
-                clause = f"{self.last_actor} plays {bare}"
+                clause = f"{actor} plays {bare}"
             self.cur_subject = subject
             named = re.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
@@ -1923,6 +1937,13 @@ class Parser:
         # "then P2 ...", "and then ...", "after that, ...", "so ...": order words opening a clause
         c = re.sub(r"^(?:and\s+)?(?:then|after\s+that|afterwards|next|so)\s*,?\s+(?=\S)", "", c, flags=re.I)
         if not c:
+            return
+        c = shorthand.hero_said(self.heroes, c)  # "levia takes 4", "lyath blocks w/ ..."
+        mremark = re.fullmatch(r"\(([^()]*)\)\s*(?:,\s*(.*))?", c)
+        if mremark:  # "(6 power w/ kayo so GA)": a remark alone, reported unchecked; what follows is read
+            entry.unchecked.append(mremark.group(1))
+            if mremark.group(2):
+                self.clause(mremark.group(2), entry)
             return
         # observe / judge prefixes first (they contain ':' and '.')
         m = re.match(r"^(?:observe|obs)\s*:\s*(.*)$", c, re.I)
@@ -4063,6 +4084,11 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"(?:threw|throws|throw|tossed|tosses|toss|slammed|slams|slam|fired off|fires off|fire off|"
         r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",
         "plays ",
+    ),
+    # "Cindra leads Blaze Headlong", "opened with the Kunai": the turn's first card or weapon attack
+    (
+        r"(?:leads|led|opens|opened)(?: (?:with|w/|off with))?\s+(?=[A-Za-z])(?!(?:the )?(?:chain|turn)\b)",
+        "attacks with ",
     ),
     (r"(?:blows|blew|blow|blowing) up\s+", "destroys "),
     (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),

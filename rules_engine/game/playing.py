@@ -463,6 +463,18 @@ def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.Card
         ctx.events.append(Event("random", player, f"discarded {taken.name} at random"))
         discard_triggers(s, player, taken, ctx)
         return
+    if not s.p(player).hand and not s.p(player).hand_unknown:
+        # CR 5.1.8a, 1.14.4b: the asset-costs (pitches included) are paid first (5.1.7); with no card
+        # left in hand the discard cannot be paid, so the card is illegal to play and the play reversed
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{card}'s additional cost (discard a random card) cannot be paid: {player} has no card left in hand.",
+                card=card.name,
+                player=player,
+            ),
+            ("5.1.8a",),
+        )
     s.effects.append(Effect("random_discard_due", player, 1, "turn", card.name, card_id=card.id))
 
 

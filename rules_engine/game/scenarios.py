@@ -101,6 +101,7 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
         names_in(given, names)
         index = NameIndex(sorted(names), parent=index_for(lookup))
         parser = Parser(index)
+        parser.set_heroes(state)
         prev: list[Event] = []
         history: list[Event] = []
         steps = sc.get("when") or []

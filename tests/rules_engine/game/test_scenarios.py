@@ -32,7 +32,7 @@ def _cases() -> list[object]:
 CASES = _cases()
 
 #: Scenario files whose real cards come from the fabrary dump (``fabrary_cards``).
-FABRARY_FILES = ("disputes-27b.yaml", "disputes-27c.yaml")
+FABRARY_FILES = ("disputes-27b.yaml", "disputes-27c.yaml", "disputes-27d.yaml")
 
 #: Scenarios the engine does not pass yet, each with the reason (reported, never hidden): the engine
 #: reports these situations as manual-effect findings instead of computing them.
@@ -83,8 +83,6 @@ KNOWN_GAPS: dict[str, str] = {
     "('P2 discards their last two cards') are not applied (the illegal two-card block is flagged)",
     "d27b-07": "'random discard is X' after the play and intimidate told as 'Rhinar triggers, intimidate: P2 banishes X "
     "face down at random' are not read",
-    "d27b-08": "'Kayo: first 6+ power discard this action phase, ...' (the hero's name as a label and the judge's "
-    "reason) is not read; the state matches",
     "d27b-11": "'Ice card: Frostbite under P2's control' (Lexi's outcome said as a label) and 'P2 won't pay 2' "
     "(declining Frost Fang's payment) are not read; the state matches",
     "d27b-17": "Prism's ability right after P1's play needs P1's pass (not implied after a play, CR 1.11.5), and "
@@ -118,6 +116,29 @@ KNOWN_GAPS: dict[str, str] = {
     "d27c-28": "Rise from the Ashes's optional return told as ', returns the Phoenix Flame to hand' after the play is not read",
     "d27c-29": "Obsidian Fire Vein's 'If you've played a Draconic card this chain link, this attack gets +1{p} and go again' (a weapon's conditional grant on its own attack) is a manual effect, so each swing is 1 short",
     "d27c-30": "the Fealty popped in the Defend Step leaves the turn-player acting there, so the attack reactions told next are not in the Reaction Step (no implied passes after an action in the step); Hunt's End's 3-Fealty condition is then not what flags it",
+    # disputes-27d (issue 27's outside measure, the 2026 Callings and Silver Age young heroes); see
+    # docs/reconstruction.md, "Real-card disputes (disputes-27d)"
+    "d27d-03": "Whittle from Bone's 'When this attacks a marked hero, equip a Graphene Chelicera token' is not computed, so the Chelicera never exists and its attack is reversed",
+    "d27d-04": "Arakni, Huntsman's look-at-the-top trigger on a contract card, Annihilate the Armed's hit banish and the contract's Silver are not computed; the hit's banish told after the damage is not read",
+    "d27d-07": "Gravy Bones's 'Draw a card, then discard a card' is not computed, so the draw and discard told on the activation line apply while the ability waits and it draws again as it resolves; the tapped second activation is flagged only once the loot is right",
+    "d27d-08": "Dash I/O's once-per-turn play of an item from the top of the deck as an instant (with its extra {r}) is not computed: the Hyper Driver is not played and the second play is not flagged",
+    "d27d-10": "Verdance's granted 'whenever you gain {h} during your turn, deal 1 arcane damage' (8 Earth cards banished) is not computed; 'gains 1 x3, 1 arcane to p2 each time' is not read",
+    "d27d-11": "Vynnset's start-of-turn banish for a Runechant, told in a start phase ('start of turn: vynnset banishes X'), is not read",
+    "d27d-13": "Kassai's cost 'banish 2 red and 2 yellow cards from your graveyard' and its Gold on the weapon hit are not computed",
+    "d27d-14": "Wrecking Ball's 'draw then discard a random card; 6 or more: intimidate' told as 'draws, random discard X -> intimidate from WB and from Rhinar' is not read, and Valda's Seismic Surge on an opponent's draw is not computed",
+    "d27d-15": "Phoenix Flame's '+1 if you control 2 or more Draconic chain links' is not computed (conditions.parse), so the second flame's '1' is a mismatch, its link stays on the stack and Fai's cost counts one Draconic link",
+    "d27d-16": "Visit Goldmane Estate's 'Then if you control 3 or more Gold, create that many Might tokens' and Victor's first-Gold draw are not computed",
+    "d27d-17": "Kayo, Underhanded Cheat's 'target attack action card you control has 6 base {p}' is not computed (the ability resolves and the damage follows, but Wounding Blow keeps 2)",
+    "d27d-18": "Ser Boltyn's '+1{p} while defended by an attack action card' after a charge is not computed, so Bolt of Courage has only its base power and Boltyn's soul ability (target attack with more than its base power) is flagged",
+    "d27d-20": "Hexagore's 'deals damage to you equal to 6 minus the blood debt cards banished' is not computed ('hexagore trigger, levia takes 4' is not read)",
+    "d27d-21": "Jarl's Frostbite on an Ice card and Polar Blast's 'may pay; if they don't, your next attack gains dominate' are not computed, so the two-card block is not flagged",
+    "d27d-22": "Riptide's 'whenever you play a card from hand, you may put a card from hand face down into your arsenal' is not computed: the arsenal line is flagged as outside the end phase",
+    "d27d-23": "Tuffnut's ability ('pitch the top card of your deck; 6 or more: the crowd cheers') told as 'tuffnut flips top: X' is not read or computed",
+    "d27d-24": "Lyath's 'base {p} and {d} of cards you control are halved' and her instant's crowd boo (+1{d}, Might) are not computed",
+    "d27d-26": "Oath of Loyalty's 'may only be played if it's the first action of your turn' is not checked, so its play is not flagged",
+    "d27d-27": "Bare Fangs's attack trigger 'draw a card then discard a random card; 6 or more: +2' with Kayo's +1 outside the chain is not computed",
+    "d27d-29": "Gravy Bones's 'if a blue card has been put into your graveyard this turn, you may play cards with watery grave from your graveyard' and its loot are not computed",
+    "d27d-30": "Mark of the Huntsman's 'when this hits a hero, you may destroy this and mark them' and Defang the Dragon's contract are not computed",
 }
 
 
