@@ -549,6 +549,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^opt (\d+)$"), "opt"),
     # "gain {r} and amp 1" (CR 8.5.47): the next arcane damage this turn (damage.deal_damage)
     (re.compile(r"^amp (\d+)$"), "amp"),
+    # "sharpen all swords you control" (CR 8.5.58): each such weapon (layers.apply_text_effect)
+    (
+        re.compile(r"^sharpen all (swords|daggers|axes|hammers|clubs|scepters|staves|weapons) you control$"),
+        "sharpen_all",
+    ),
     # a permanent's phase trigger "remove a steam counter from this" (CR 1.15; only as a phase
     # trigger of the permanent, layers.permanent_phase_triggers, _SELF_COUNTER_PHASE)
     (re.compile(r"^remove an? ([a-z]+) counter from this$"), "counter_off_self"),
@@ -643,6 +648,35 @@ PHASE_TRIGGER_KEYS = {
     "beginning of your action phase": "action_phase",
     "beginning of your end phase": "end_phase",  # end_phase.begin_end_phase (CR 4.4.2)
 }
+#: "At the beginning of your end phase, if you control no Seismic Surge tokens, destroy this", "...,
+#: destroy this unless you have played a 'non-attack' action card this turn": a phase trigger whose
+#: effect has a condition (CR 1.8.4) of the condition grammar, checked as it resolves, which is at once
+#: (CR 4.2.2; 4.3.1, 4.4.2 as the engine applies them). The trigger is kept as "end_phase?if:KEY".
+PHASE_CONDITIONAL = re.compile(
+    r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), "
+    r"(?:if ([^,]+), (.+)|(destroy this) unless (.+))$"
+)
+
+
+def phase_of(trigger: str) -> str:
+    """A phase or move trigger without its condition ("end_phase?if:KEY" -> "end_phase")."""
+    return trigger.split("?", 1)[0]
+
+
+def trigger_condition(trigger: str) -> tuple[str, str]:
+    """("if" or "unless", the condition's key) of a conditional phase or move trigger, else ("", "")."""
+    how, _, key = trigger.partition("?")[2].partition(":")
+    return how, key
+
+
+def _resolution_key(trigger: str) -> str | None:
+    """The key of an inner "cond:KEY" trigger the phase and move triggers may carry ("then if you
+    control 3 or more Seismic Surge tokens, draw a card"): a key of the grammar a card checks as it
+    resolves (CR 1.8.4), else None."""
+    key = trigger[len("cond:") :] if trigger.startswith("cond:") else ""
+    return key if ";" in key and conditions.on_resolution(key) else None
+
+
 #: The same phases' triggers that do not destroy their permanent: "At the start of your turn, put this
 #: into your soul" (Blessing of Aegis), "At the beginning of your end phase, create an Embodiment of
 #: Earth token" (CR 4.2.2, 4.3.1, 4.4.2; a permanent's ability acts from the arena, CR 3.0.1a).
@@ -650,7 +684,7 @@ PHASE_EFFECT = re.compile(
     r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), (?!destroy\b)(.+)$"
 )
 #: What the end phase applies itself (``end_phase.begin_end_phase``; no choice to make).
-_END_PHASE_EFFECTS = frozenset({"create_token", "draw", "gain_life", "counter_off_self"})
+_END_PHASE_EFFECTS = frozenset({"create_token", "draw", "gain_life", "counter_off_self", "opt"})
 #: What such a trigger may do that the engine applies without a choice (no target to pick).
 _PHASE_EFFECTS = frozenset(
     {
@@ -677,6 +711,7 @@ _PHASE_EFFECTS = frozenset(
         "next_action_ap",
         "next_arcane_plus",
         "amp",
+        "sharpen_all",
     }
 )
 #: What only a permanent's own phase trigger does (it names the permanent: "remove a steam counter
@@ -720,6 +755,7 @@ _MOVE_EFFECTS = frozenset(
         "prevent_class",
         "mark",
         "create_token_opp",
+        "each_draw",  # "each hero draws a card" (CR 1.9.2c; Draw a Crowd)
     }
 )
 
@@ -1185,7 +1221,12 @@ def move_trigger_effects(facts: CardFacts, event: str) -> tuple[TextEffect, ...]
     ):
         return ()
     found, _unread = recognise(self_named(plain(facts.text), facts.name))
-    return tuple(TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}")
+    # the trigger keeps only its condition ("if:KEY", checked as the layer resolves, zones.self_move_triggers)
+    return tuple(
+        TextEffect(e.kind, e.amount, e.trigger.partition("?")[2], e.target)
+        for e in found
+        if phase_of(e.trigger) == f"move:{event}"
+    )
 
 
 def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None:
@@ -1563,14 +1604,39 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             inner, unread = recognise(
                 re.sub(r"^your hero deals (\d+) arcane damage", r"deal \1 arcane damage", mv.group(3))
             )
+            # "When this enters the arena, if it was fused, create a Seismic Surge token": one condition
+            # of the grammar for the whole effect, checked as its layer resolves (CR 1.8.4, 6.6.1c)
+            conds = {x.trigger for x in inner}
+            key = _resolution_key(next(iter(conds))) if len(conds) == 1 and "" not in conds else None
             if (
                 (mv.group(1) or mv.group(2))
                 and inner
                 and not unread
-                and all(not x.trigger and x.kind in _PHASE_EFFECTS | _MOVE_EFFECTS for x in inner)
+                and (conds == {""} or key is not None)
+                and all(x.kind in _PHASE_EFFECTS | _MOVE_EFFECTS for x in inner)
             ):
+                suffix = f"?if:{key}" if key else ""
                 for when in MOVE_TRIGGER_KEYS[mv.group(1) or mv.group(2)]:
-                    effects.extend(TextEffect(x.kind, x.amount, f"move:{when}", x.target) for x in inner)
+                    effects.extend(
+                        TextEffect(x.kind, x.amount, f"move:{when}{suffix}", x.target) for x in inner
+                    )
+            else:
+                unknown.append(sentence)
+            continue
+        mpc = PHASE_CONDITIONAL.match(low)
+        if mpc:
+            how, words, rest = (
+                ("if", mpc.group(2), mpc.group(3)) if mpc.group(2) else ("unless", mpc.group(5), mpc.group(4))
+            )
+            key = conditions.parse(words)
+            when = PHASE_TRIGGER_KEYS[mpc.group(1)]
+            inner, unread = (
+                recognise(f"at the {mpc.group(1)}, {rest}")
+                if key and ";" in key and conditions.on_resolution(key)
+                else ([], [sentence])
+            )
+            if inner and not unread and all(x.trigger == when for x in inner):
+                effects.extend(TextEffect(x.kind, x.amount, f"{when}?{how}:{key}", x.target) for x in inner)
             else:
                 unknown.append(sentence)
             continue
@@ -1582,9 +1648,21 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             rest = (mp.group(2) or "").strip()
             inner, unread = recognise(rest) if rest else ([], [])
             allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS | _SELF_COUNTER_PHASE
-            if not unread and all(not x.trigger and x.kind in allowed for x in inner):
+            # "destroy this, then if you have no cards in hand, draw a card": the inner condition is
+            # checked after the destroy, as the trigger resolves (CR 1.8.4)
+            keys = {x.trigger: _resolution_key(x.trigger) for x in inner if x.trigger}
+            if (
+                not unread
+                and all(k is not None for k in keys.values())
+                and all(x.kind in allowed for x in inner)
+            ):
                 effects.append(TextEffect(kind="destroy_self", trigger=when))
-                effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+                effects.extend(
+                    TextEffect(
+                        x.kind, x.amount, f"{when}?if:{keys[x.trigger]}" if x.trigger else when, x.target
+                    )
+                    for x in inner
+                )
             else:
                 unknown.append(sentence)
             continue
@@ -1733,6 +1811,14 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             low,
         )
         low = re.sub(r"(their arsenal face[- ]up), then (banish )", r"\1; \2", low)  # one effect, kept whole
+        # "the next Guardian attack action card you play this turn costs {r} less to play and gets +5{p}":
+        # two effects on the same next card (Earthlore Empowerment)
+        low = re.sub(
+            r"^(the next [a-z ]+? you play this turn) (costs (?:\{r\})+ less to play) and (gets \+\d+\{p\})$",
+            r"\1 \2, and \1 \3",
+            low,
+        )
+        low = re.sub(r", (?=opt \d)", ", then ", low)  # "opt 1, opt 1, opt 1, and draw a card": each its own
         # "they create a Courage and Quicken token" (Intoxicating Shot): one of each for the hero hit
         low = re.sub(
             r"^they create (a|an) ([a-z' ]+?) and (?:a |an )?([a-z' ]+?) tokens?$",
@@ -1768,6 +1854,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[0]
                 elif kind == "counter_off_self":
                     amount, target = 1, groups[0]
+                elif kind == "sharpen_all":
+                    amount, target = (
+                        1,
+                        {"staves": "staff", "axes": "axe"}.get(groups[0], groups[0].rstrip("s")),
+                    )
                 elif kind == "target_defense":
                     if defender_descriptor(groups[0].strip() or "card") is None:
                         continue  # a description of the defending card the engine does not read
@@ -3397,7 +3488,9 @@ def _phase_trigger(sentence: str, facts: CardFacts) -> bool:
     if not (facts.is_("aura") or facts.is_("item") or facts.is_equipment) or coded_token(facts.name):
         return False
     found, unread = recognise(sentence)
-    return bool(found) and not unread and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in found)
+    return (
+        bool(found) and not unread and all(phase_of(e.trigger) in PHASE_TRIGGER_KEYS.values() for e in found)
+    )
 
 
 #: Effects that give a keyword to another attack (the target, the next attack, attacks of a cost):
@@ -3701,11 +3794,11 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif (
                 effects
-                and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in effects)
+                and all(phase_of(e.trigger) in PHASE_TRIGGER_KEYS.values() for e in effects)
                 and (facts.is_("aura") or facts.is_("item"))
             ):
                 # acts from the arena as that phase begins (layers.permanent_phase_triggers)
-                parts.append(TextPart(sentence, MODELLED, effects[0].trigger.replace("_", " ")))
+                parts.append(TextPart(sentence, MODELLED, phase_of(effects[0].trigger).replace("_", " ")))
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):

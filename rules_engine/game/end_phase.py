@@ -24,6 +24,7 @@ from .costs import pay_resources
 from .effects import (
     coded_token,
     end_phase_counters,
+    phase_of,
     plain,
     recognise,
     self_named,
@@ -35,7 +36,16 @@ from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_en
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
-from .zones import counter_off_self, destroy_permanent, draw, make_token, permanents_of, put_bottom, take
+from .zones import (
+    counter_off_self,
+    destroy_permanent,
+    draw,
+    make_token,
+    permanents_of,
+    phase_trigger_applies,
+    put_bottom,
+    take,
+)
 
 
 def begin_end_phase(s: GameState, ctx: Ctx) -> None:
@@ -179,7 +189,13 @@ def permanent_end_phase_triggers(s: GameState, ctx: Ctx) -> None:
         if card.facts.is_token and coded_token(card.name):
             continue  # the CR 8.6 tokens' own end-phase triggers (below)
         text = self_named(plain(card.facts.text), card.facts.name)
-        mine = [e for e in recognise(text)[0] if e.trigger == "end_phase"]
+        seen: dict[str, bool] = {}
+        # a conditional effect acts only when its condition is met as it resolves (CR 1.8.4)
+        mine = [
+            e
+            for e in recognise(text)[0]
+            if phase_of(e.trigger) == "end_phase" and phase_trigger_applies(s, card, e.trigger, seen)
+        ]
         if not mine:
             continue
         if any(e.kind == "destroy_self" for e in mine):
@@ -193,6 +209,18 @@ def permanent_end_phase_triggers(s: GameState, ctx: Ctx) -> None:
                 draw(s, player, e.amount, ctx)
             elif e.kind == "counter_off_self":
                 counter_off_self(s, card, e.target, ctx)
+            elif e.kind == "opt":  # CR 8.5.22: where the cards go is the log's
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {name} makes {player} opt {amount}; log where the cards go ('{player} opts {amount}: ...').",
+                        number=ctx.entry.number,
+                        name=card.name,
+                        player=player,
+                        amount=e.amount,
+                    ),
+                    "opt",
+                )
             elif e.kind == "gain_life" and s.p(player).life is not None:
                 s.p(player).life = (s.p(player).life or 0) + e.amount
 

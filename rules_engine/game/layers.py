@@ -47,6 +47,7 @@ from .effects import (
     defender_descriptor,
     describe_choice,
     is_permanent_card,
+    phase_of,
     plain,
     recognise,
     self_named,
@@ -77,6 +78,7 @@ from .zones import (
     make_token,
     new_card,
     permanents_of,
+    phase_trigger_applies,
     put_bottom,
     self_move_triggers,
     settle_random_discard,
@@ -663,7 +665,7 @@ def resolve_text(
                     "condition_unmet",
                 )
                 continue
-        elif e.trigger in PHASE_TRIGGER_KEYS.values() or e.trigger.startswith("move:"):
+        elif phase_of(e.trigger) in PHASE_TRIGGER_KEYS.values() or e.trigger.startswith("move:"):
             continue  # acts from the arena when that phase begins / as it moves (zones.self_move_triggers)
         elif e.trigger:
             ctx.add(
@@ -762,13 +764,22 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
         if card.facts.is_token and coded_token(card.name):
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
         effects, _unknown = recognise(self_named(plain(card.facts.text), card.facts.name))
-        mine = [e for e in effects if e.trigger == when]
+        seen: dict[str, bool] = {}
+        mine = [e for e in effects if phase_of(e.trigger) == when]
+        # a conditional effect acts only when its condition is met as it resolves (CR 1.8.4)
+        destroy = [
+            e for e in mine if e.kind == "destroy_self" and phase_trigger_applies(s, card, e.trigger, seen)
+        ]
         if not mine:
             continue
         depth = len(s.stack)
-        if any(e.kind == "destroy_self" for e in mine):
+        if destroy:
             destroy_permanent(s, card)
-        ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
+        mine = [
+            e for e in mine if e.kind != "destroy_self" and phase_trigger_applies(s, card, e.trigger, seen)
+        ]
+        if mine or destroy:
+            ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
         for e in mine:
             if e.kind == "soul_self" and card in s.p(player).permanents:
                 s.p(player).permanents.remove(card)  # "put this into your soul" (CR 3.11)
@@ -1163,6 +1174,15 @@ def apply_text_effect(
     elif k == "each_draw":
         for pl in (player, other(player)):  # CR 1.9.2c
             draw(s, pl, e.amount, ctx)
+    elif k == "sharpen_all":
+        # "sharpen all swords you control" (CR 8.5.58): a +1{p} counter on each, removed as the end phase begins
+        for weapon in p.weapons:
+            if e.target != "weapon" and e.target not in {x.casefold() for x in weapon.facts.subtypes}:
+                continue
+            weapon.counters["power"] = weapon.counters.get("power", 0) + 1
+            if not any(x.kind == "sharpen" and x.card_id == weapon.id for x in s.effects):
+                s.effects.append(Effect("sharpen", player, 1, "end", name, weapon.id))
+            ctx.events.append(Event("sharpen", player, weapon.name, 1))
     elif k == "next_typed_attack":
         # "Your next dagger attack this turn gets +1{p}": applies as a matching attack is played (CR 5.1.2a)
         s.effects.append(Effect("next_typed_attack", player, e.amount, "turn", name, text=e.target))

@@ -40,8 +40,10 @@ def begin_action_phase(s: GameState, ctx: Ctx) -> None:
     s.phase = "action"
     s.end_step = ""
     s.p(s.turn_player).action_points = 1
+    # CR 4.3.1, 6.6.6b: the turn-player orders the triggers; the engine resolves the permanents' own
+    # first, then the CR 8.6 tokens' (Promising Terrain counts the Seismic Surge tokens before they go)
+    permanent_phase_triggers(s, "action_phase", ctx)
     action_phase_triggers(s, ctx)
-    permanent_phase_triggers(s, "action_phase", ctx)  # CR 4.3.1
     give_priority(s)
 
 

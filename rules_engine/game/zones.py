@@ -33,6 +33,7 @@ from .effects import (
     split_sentences,
     steam_text,
     token_facts,
+    trigger_condition,
 )
 from .rules import MANUAL, MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
 from .state import PLAYERS, Card, Effect, GameState, Layer, PlayerState, other
@@ -308,19 +309,31 @@ def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> lis
     made: list[Layer] = []
     for event in events:
         found = move_trigger_effects(card.facts, event)
-        if not found:
-            continue
-        layer = Layer(
-            id=s.new_id(),
-            kind="triggered",
-            name=f"{card.name} {event} trigger",
-            controller=card.owner,
-            effect="text",
-            targets=[f"{e.kind}:{e.amount}:{e.target}" for e in found],
-        )
-        s.stack.append(layer)
-        made.append(layer)
+        # one layer per sentence's condition: "if:KEY" is checked as the layer resolves (CR 1.8.4)
+        for cond in dict.fromkeys(e.trigger for e in found):
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{card.name} {event} trigger",
+                controller=card.owner,
+                effect=f"text-if:{cond[3:]}|{card.id}" if cond.startswith("if:") else "text",
+                targets=[f"{e.kind}:{e.amount}:{e.target}" for e in found if e.trigger == cond],
+            )
+            s.stack.append(layer)
+            made.append(layer)
     return made
+
+
+def phase_trigger_applies(s: GameState, card: Card, trigger: str, seen: dict[str, bool]) -> bool:
+    """Whether a permanent's phase-trigger effect acts: "if KEY" holds, or "unless KEY" does not
+    (CR 1.8.4), checked once per condition as the trigger resolves (``seen`` keeps the answers, so
+    "draw a card and gain 1{h}" is checked once, before the draw)."""
+    how, key = trigger_condition(trigger)
+    if not how:
+        return True
+    if key not in seen:
+        seen[key] = conditions.holds(s, card.owner, key, card.facts, card_id=card.id)
+    return seen[key] == (how == "if")
 
 
 #: "When you pitch this, [EFFECTS]" (CR 1.14.3c, 6.6.6), read with the card's own name as "this".

@@ -208,3 +208,162 @@ def test_stardust_spike_leaving_the_arena_gains_a_resource_and_amps(fabrary_card
     assert result.state["P1"]["life"] == 20 - 2
     assert result.state["P1"]["resource_points"] == 1
     assert "amp" in str(result.state["effects"]), result.state["effects"]
+
+
+# --- conditional phase and move triggers: "if COND, EFFECT", "destroy this unless COND" (CR 1.8.4) -----
+
+_NAA = {
+    "name": "Quick Thought",
+    "type": "Generic Action - Non-Attack",
+    "cost": 0,
+    "pitch": 1,
+    "text": "Go again",
+}
+
+
+@pytest.mark.parametrize("played", [True, False])
+def test_enchanting_melody_stays_if_a_non_attack_action_was_played(fabrary_cards, played):
+    """At the beginning of P1's end phase (CR 4.4.2) it is destroyed unless P1 played a 'non-attack'
+    action card this turn."""
+    assert _computed(fabrary_cards, "Enchanting Melody", "unless you have played")
+    given = _action([_NAA], permanents=["Enchanting Melody"])
+    lines = ["P1 plays Quick Thought", "all pass", "all pass"] if played else ["all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not messages(result, "violation"), result.violations
+    assert ("Enchanting Melody" in _names(result.state["P1"]["permanents"])) == played
+
+
+@pytest.mark.parametrize("surges", [0, 1])
+def test_ley_line_is_destroyed_with_no_seismic_surge(fabrary_cards, surges):
+    assert _computed(fabrary_cards, "Ley Line of the Old Ones", "if you control no Seismic Surge tokens")
+    given = _action([], permanents=["Ley Line of the Old Ones"] + ["Seismic Surge"] * surges)
+    result = run_log(given, ["all pass"], fabrary_cards)
+    assert ("Ley Line of the Old Ones" in _names(result.state["P1"]["permanents"])) == bool(surges)
+
+
+@pytest.mark.parametrize("surges", [3, 2])
+def test_promising_terrain_draws_and_gains_with_three_seismic_surges(fabrary_cards, surges):
+    """Destroyed as the action phase begins (CR 4.3.1); then with 3 or more Seismic Surge tokens P1
+    draws a card and gains 1{h}; with 2, only the destroy."""
+    assert _computed(fabrary_cards, "Promising Terrain", "then if you control 3 or more")
+    perms = ["Promising Terrain"] + ["Seismic Surge"] * surges
+    given = {"turn": "P1", "phase": "start", "P1": {"life": 15, "permanents": perms, "deck": 10}, "P2": {}}
+    result = run_log(given, ["P1 passes"], fabrary_cards)
+    p1 = result.state["P1"]
+    assert "Promising Terrain" not in _names(p1["permanents"])
+    assert (p1["deck"], p1["life"]) == ((9, 16) if surges == 3 else (10, 15))
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_strength_of_sequoia_creates_a_seismic_surge_only_when_fused(fabrary_cards, fused):
+    """Its enter trigger checks "if it was fused" as it resolves (CR 8.3.17a, 1.8.4)."""
+    assert _computed(fabrary_cards, "Strength of Sequoia", "if it was fused")
+    earth = {"name": "Earth Bit", "type": "action", "classes": ["earth"], "cost": 0, "pitch": 1}
+    cost = fabrary_cards.get("Strength of Sequoia").cost or 0
+    given = _action(["Strength of Sequoia", earth], resource_points=cost)
+    play = "P1 plays Strength of Sequoia, fusing Earth Bit" if fused else "P1 plays Strength of Sequoia"
+    result = run_log(given, [play, "all pass", "all pass"], fabrary_cards)
+    assert not messages(result, "violation"), result.violations
+    perms = _names(result.state["P1"]["permanents"])
+    assert "Strength of Sequoia" in perms
+    assert ("Seismic Surge" in perms) == fused
+
+
+@pytest.mark.parametrize("blue", [True, False])
+def test_waning_vengeance_leaving_creates_a_spectral_shield_after_a_blue_pitch(fabrary_cards, blue):
+    """P2's 4-power attack: ward 3 destroys Waning Vengeance (CR 8.3.38); its leave trigger creates a
+    Spectral Shield only if P1 pitched a blue card this turn."""
+    assert _computed(fabrary_cards, "Waning Vengeance", "if you've pitched a blue card")
+    swing = {
+        "name": "Swing",
+        "type": "Generic attack action",
+        "cost": 0,
+        "pitch": 1,
+        "power": 4,
+        "defense": 2,
+    }
+    given = {
+        "turn": "P2",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"life": 20, "permanents": ["Waning Vengeance"]},
+        "P2": {"action_points": 1, "hand": [swing]},
+    }
+    if blue:  # pitched this turn: the card is in P1's pitch zone (CR 1.14.3)
+        given["P1"]["pitch_zone"] = [{"name": "Blue Card", "pitch": 3}]
+    lines = ["P2 plays Swing", "all pass to the Defend Step", "P1 declares no defending cards"]
+    result = run_log(
+        given, [*lines, "all pass through the Reaction and Damage Steps", "all pass"], fabrary_cards
+    )
+    assert "Waning Vengeance" in str(result.state["P1"]["graveyard"]), result.state["P1"]
+    assert ("Spectral Shield" in _names(result.state["P1"]["permanents"])) == blue
+
+
+# --- more effects in phase and move triggers -----------------------------------------------------------
+
+
+def test_draw_a_crowd_entering_makes_each_hero_draw(fabrary_cards):
+    """Its enter trigger (CR 6.6.1): each hero draws a card, the controller first (CR 1.9.2c)."""
+    assert _computed(fabrary_cards, "Draw a Crowd", "each hero draws a card")
+    cost = fabrary_cards.get("Draw a Crowd").cost or 0
+    given = _action(["Draw a Crowd"], resource_points=cost, deck=10)
+    given["P2"]["deck"] = 10
+    result = run_log(given, ["P1 plays Draw a Crowd", "all pass", "all pass"], fabrary_cards)
+    assert not messages(result, "violation"), result.violations
+    assert (result.state["P1"]["deck"], result.state["P2"]["deck"]) == (9, 9)
+
+
+@pytest.mark.parametrize(("guardian", "legal"), [(True, True), (False, False)])
+def test_earthlore_empowerment_makes_the_next_guardian_attack_cheaper_and_bigger(
+    fabrary_cards, guardian, legal
+):
+    """At the start of P1's turn (CR 4.2.2) it is destroyed; the next Guardian attack action card costs
+    {r} less and gets +5{p} (CR 5.1.6a); a card of another class pays its full cost."""
+    assert _computed(fabrary_cards, "Earthlore Empowerment", "costs {r} less to play and gets +5{p}")
+    club = {
+        "name": "Club",
+        "type": "attack action",
+        "cost": 1,
+        "pitch": 1,
+        "power": 4,
+        "defense": 2,
+        "classes": ["guardian" if guardian else "brute"],
+    }
+    given = {
+        "turn": "P1",
+        "phase": "start",
+        "combat_chain": "closed",
+        "P1": {"permanents": ["Earthlore Empowerment"], "hand": [club], "resource_points": 0},
+        "P2": {"life": 20},
+    }
+    result = run_log(given, ["P1 plays Club", *_THROUGH], fabrary_cards)
+    assert bool(messages(result, "violation")) != legal, result.violations
+    if legal:
+        assert result.state["P2"]["life"] == 20 - 9
+
+
+def test_read_the_ripples_opts_and_draws_as_its_end_phase_begins(fabrary_cards):
+    assert _computed(fabrary_cards, "Read the Ripples", "opt 1, opt 1, opt 1, and draw a card")
+    given = _action([], permanents=["Read the Ripples"], deck=10)
+    result = run_log(given, ["all pass (the action phase ends)"], fabrary_cards)
+    assert "Read the Ripples" in str(result.state["P1"]["graveyard"])
+    assert result.state["P1"]["deck"] == 9
+    assert sum("opt 1" in m for m in messages(result, "note")) == 3
+
+
+def test_visit_the_dawnsmith_sharpens_each_sword(fabrary_cards):
+    """At the start of P1's turn each sword gets a +1{p} counter (CR 8.5.58); a dagger does not."""
+    assert _computed(fabrary_cards, "Visit the Dawnsmith", "sharpen all swords you control")
+    sword = {"name": "Test Sword", "types": ["weapon"], "subtypes": ["sword", "2h"], "power": 3}
+    dagger = {"name": "Test Dagger", "types": ["weapon"], "subtypes": ["dagger", "1h"], "power": 1}
+    given = {
+        "turn": "P1",
+        "phase": "start",
+        "P1": {"permanents": ["Visit the Dawnsmith"], "weapons": [sword, dagger]},
+        "P2": {},
+    }
+    result = run_log(given, ["P1 passes"], fabrary_cards)
+    weapons = {w["name"]: w for w in result.state["P1"]["weapons"]}
+    assert weapons["Test Sword"]["counters"], weapons
+    assert not weapons["Test Dagger"].get("counters"), weapons
+    assert "Visit the Dawnsmith" in str(result.state["P1"]["graveyard"])
