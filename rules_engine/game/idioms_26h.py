@@ -45,10 +45,11 @@ _IDIOMS_26H: list[tuple[re.Pattern[str], Replacement]] = [
         lambda m: f"{m.group(1)}{_PHASES[m.group(2).casefold()]} Phase - ",
     ),
     # "P2 fired off Instant G during P1's start phase": the phase the action was taken in, a claim
-    # checked after it (a card played where no player has priority is judged by the engine, CR 4.2.1)
+    # checked after it (a card played where no player has priority is judged by the engine, CR 4.2.1);
+    # "while still in the action phase" is another shape's
     (
         re.compile(
-            r"\s+(?:during|in) (?:P[12]'s |the |their |his |her )?(start|action|end) phase(?=\s*(?:$|[;,(]))",
+            r"(?<!still)(?<!while)\s+(?:during|in) (?:P[12]'s |the |their |his |her )?(start|action|end) phase(?=\s*(?:$|[;,(]))",
             re.I,
         ),
         r" (the \1 phase)",
