@@ -323,3 +323,21 @@ def test_hand_of_vengeance_with_no_attack_at_arakni_is_reversed(fabrary_cards):
     result = run_log(_arakni("Rhinar"), lines, fabrary_cards)
     assert any("attacking Arakni" in m for m in messages(result, "violation"))
     assert "Hand of Vengeance" not in _names(result.state["P1"]["graveyard"])
+
+
+def test_crown_of_everbloom_moves_the_arsenal_card_and_reports_what_follows(fabrary_cards):
+    """The first sentence is applied; "If you do, draw a card and create a Spellbane Aegis token" is not
+    read by the grammar, so the judge is asked for it as the ability resolves (nothing silent)."""
+    given = _given({"equipment": ["Crown of Everbloom"], "arsenal": ["Sink Below (red)"], "deck": 3})
+    result = run_log(given, ["P1 pops Crown of Everbloom", "P1 passes; P2 passes"], fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    p1 = result.state["P1"]
+    assert not p1.get("arsenal")
+    assert p1["deck"] == 4
+    assert any("Spellbane Aegis" in m for m in messages(result, "manual_effect"))
+
+
+def test_an_ability_activated_only_from_the_graveyard_stays_the_judges(fabrary_cards):
+    facts = fabrary_cards.get("Never Give Up")
+    assert facts is not None
+    assert [p.status for p in coverage(facts)] == [FLAGGED, FLAGGED]
