@@ -23,8 +23,9 @@ from .text_abilities import (
     DRAW_THEN_RANDOM_DISCARD,
     GAIN_PER_PITCHED_COLOUR,
     INTELLECT_THIS_TURN,
+    TOKEN_UNDER_TARGET_HERO,
 )
-from .zones import destroy_permanent, draw, put_bottom, self_move_triggers
+from .zones import destroy_permanent, draw, make_token, put_bottom, self_move_triggers, target_player
 
 _COUNTER_WORDS = {"power": "+1{p}"}
 
@@ -148,6 +149,12 @@ def resolve(s: GameState, layer: Layer, text: str, ctx: Ctx) -> str:
         n = sum(1 for card in p.pitch_zone if card.facts.pitch == _COLOURS[m.group(1).casefold()])
         p.resource_points += n
         ctx.events.append(Event("gain", layer.controller, f"{n} resource(s)"))
+        return rest
+    m = TOKEN_UNDER_TARGET_HERO.match(first)
+    if m is not None:
+        # the hero the line targets, else the opponent (CR 8.5.2c: the token enters under that control)
+        named = next((t for t in layer.targets if t.upper().startswith(("P1", "P2"))), "")
+        make_token(s, target_player(named, layer.controller), m.group(1).strip().title(), ctx)
         return rest
     m = ATTACKING_NAMED_HERO.match(first)
     if m is not None:

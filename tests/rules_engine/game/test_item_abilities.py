@@ -51,6 +51,7 @@ def _counters(state: dict[str, Any], name: str) -> list[str]:
         "Flamescale Furnace",
         "Hand of Vengeance",
         "Path of Vengeance",
+        "Coat of Frost",
     ],
 )
 def test_the_cards_are_computed_in_full(fabrary_cards, name):
@@ -341,3 +342,21 @@ def test_an_ability_activated_only_from_the_graveyard_stays_the_judges(fabrary_c
     facts = fabrary_cards.get("Never Give Up")
     assert facts is not None
     assert [p.status for p in coverage(facts)] == [FLAGGED, FLAGGED]
+
+
+@pytest.mark.parametrize(
+    ("line", "holder"),
+    [
+        ("P1 pops Coat of Frost", "P2"),
+        ("P1 activates Coat of Frost targeting P2", "P2"),
+        ("P1 pops Coat of Frost targeting P1", "P1"),
+    ],
+)
+def test_coat_of_frost_gives_the_target_hero_a_frostbite(fabrary_cards, line, holder):
+    """CR 8.5.2c: the token enters under the control of the hero the ability targets; go again (8.3.5a)."""
+    given = _given({"equipment": ["Coat of Frost"]})
+    result = run_log(given, [line, "P1 passes; P2 passes"], fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert _names(result.state[holder]["permanents"]) == ["Frostbite"]
+    assert _names(result.state["P1"]["graveyard"]) == ["Coat of Frost"]
+    assert result.state["P1"]["action_points"] == 1
