@@ -14,7 +14,7 @@ from typing import Any
 from rules_engine.wording import say
 
 from .context import Ctx, Event
-from .effects import steam_text
+from .effects import split_sentences, steam_text
 from .rules import MANUAL, NOTE, Illegal
 from .state import Card, Effect, GameState, Layer
 from .text_abilities import (
@@ -23,8 +23,9 @@ from .text_abilities import (
     DRAW_THEN_RANDOM_DISCARD,
     GAIN_PER_PITCHED_COLOUR,
     INTELLECT_THIS_TURN,
+    TOKEN_UNDER_TARGET_HERO,
 )
-from .zones import destroy_permanent, draw, put_bottom, self_move_triggers
+from .zones import destroy_permanent, draw, make_token, put_bottom, self_move_triggers, target_player
 
 _COUNTER_WORDS = {"power": "+1{p}"}
 
@@ -125,28 +126,38 @@ def bottom_of_deck(s: GameState, card: Card, ctx: Ctx) -> None:
 
 
 def resolve(s: GameState, layer: Layer, text: str, ctx: Ctx) -> str:
-    """Apply an ability whose whole effect ``text_abilities`` reads; return the text left to resolve
-    (the recognised sentences, ``layers.resolve_text``)."""
-    body = text.strip()
-    if DRAW_THEN_RANDOM_DISCARD.match(body):
+    """Apply the ability's first sentence when ``text_abilities`` reads it; return the text left to
+    resolve (the other sentences, for ``layers.resolve_text``: "If you do, draw a card" after Crown of
+    Everbloom's move is reported there)."""
+    sentences = split_sentences(text)
+    if not sentences:
+        return text
+    first, rest = sentences[0].strip(), ". ".join(x.strip() for x in sentences[1:])
+    if DRAW_THEN_RANDOM_DISCARD.match(first):
         _draw_then_random_discard(s, layer, ctx)
-        return ""
-    m = ARSENAL_CARD_MOVE.match(body)
+        return rest
+    m = ARSENAL_CARD_MOVE.match(first)
     if m is not None:
         _arsenal_card(s, layer, "hand" if m.group(1).endswith("hand") else "deck_bottom", ctx)
-        return ""
-    m = INTELLECT_THIS_TURN.match(body)
+        return rest
+    m = INTELLECT_THIS_TURN.match(first)
     if m is not None:
         _intellect(s, layer, int(m.group(1)), ctx)
-        return ""
-    m = GAIN_PER_PITCHED_COLOUR.match(body)
+        return rest
+    m = GAIN_PER_PITCHED_COLOUR.match(first)
     if m is not None:
         p = s.p(layer.controller)
         n = sum(1 for card in p.pitch_zone if card.facts.pitch == _COLOURS[m.group(1).casefold()])
         p.resource_points += n
         ctx.events.append(Event("gain", layer.controller, f"{n} resource(s)"))
-        return ""
-    m = ATTACKING_NAMED_HERO.match(body)
+        return rest
+    m = TOKEN_UNDER_TARGET_HERO.match(first)
+    if m is not None:
+        # the hero the line targets, else the opponent (CR 8.5.2c: the token enters under that control)
+        named = next((t for t in layer.targets if t.upper().startswith(("P1", "P2"))), "")
+        make_token(s, target_player(named, layer.controller), m.group(1).strip().title(), ctx)
+        return rest
+    m = ATTACKING_NAMED_HERO.match(first)
     if m is not None:
         if not _attacks_moniker(s, m.group(1)):  # no legal target as it resolves (CR 1.8.5d)
             ctx.add(
@@ -159,8 +170,8 @@ def resolve(s: GameState, layer: Layer, text: str, ctx: Ctx) -> str:
                 ),
                 "activate",
             )
-            return ""
-        return f"Target attack gets {m.group(2)}."
+            return rest
+        return f"Target attack gets {m.group(2)}. {rest}".strip()
     return text
 
 

@@ -3589,6 +3589,24 @@ def granted_by_computed_text(facts: CardFacts, kw: str) -> bool:
     return bool(giving) and all(p.status == MODELLED for p in giving)
 
 
+#: "Activate this only while it's in your graveyard / banished zone / inventory": a source the engine
+#: does not look for there (``playing.activate`` reads the arena and the hand).
+ACTIVATED_OUTSIDE_ARENA = re.compile(
+    r"activate this(?: ability)? only while (?:this|it's|it is|[a-z0-9' ,-]+? is) in your (?:graveyard|banished zone|inventory)",
+    re.I,
+)
+
+
+def outside_arena(sentence: str, text: str) -> bool:
+    """The ability ``sentence`` begins is activated only from outside the arena (its line of the card's
+    text says so)."""
+    head = " ".join(sentence.split())[:40].casefold()
+    return any(
+        head in " ".join(line.split()).casefold() and ACTIVATED_OUTSIDE_ARENA.search(line)
+        for line in text.split("\n")
+    )
+
+
 def _activated_status(
     sentence: str, computed_body: bool = False, facts: CardFacts | None = None, name: str = ""
 ) -> str:
@@ -3603,6 +3621,8 @@ def _activated_status(
         body = m.group(4).strip().rstrip(".").casefold()
         if first is None or not first.ability_text.casefold().startswith(body):
             return FLAGGED
+        if outside_arena(sentence, facts.text):
+            return FLAGGED  # playing.activate finds the source in the arena or the hand only (CR 5.2.4)
     body = m.group(4).strip().casefold()
     cost = self_named(m.group(3), name or (facts.name if facts is not None else "")).casefold()
     if not all(_cost_part(x) for x in cost_parts(cost)):
@@ -3806,11 +3826,10 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
                 sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
                 for line in _modelled_hero_lines(facts)
             )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
-            parts.append(
-                TextPart(
-                    sentence, _activated_status(sentence, computed_body=resolved, name=facts.name), "activate"
-                )
-            )
+            status = _activated_status(sentence, computed_body=resolved, name=facts.name)
+            if outside_arena(sentence, facts.text):
+                status = FLAGGED  # not activated from the graveyard, banished zone or inventory (CR 5.2.4)
+            parts.append(TextPart(sentence, status, "activate"))
         elif hero_settled(sentence, facts):
             parts.append(TextPart(sentence, MODELLED, hero_settled(sentence, facts)))
         elif any(sentence in line for line in _modelled_hero_lines(facts)):

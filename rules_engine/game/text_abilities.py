@@ -24,6 +24,8 @@ Effects (the whole text after the colon):
   intellect (CR 4.4.3f) draws that many more;
 - "Gain {r} for each red card in your pitch zone" (Flamescale Furnace): counted as the ability resolves
   (CR 5.3), the cards pitched to pay for it included;
+- "Create a Frostbite token under target hero's control" (Coat of Frost): the token enters under the
+  control of the hero the line targets, by default the opponent (CR 8.5.2c);
 - "Target attack that is attacking Arakni gets +1{p}" (Hand of Vengeance, Path of Vengeance): the active
   attack must target a hero of that moniker as the ability is activated (CR 1.8.5d, 5.2.2b);
   then the shared grammar's "Target attack gets +1{p}" applies to it.
@@ -65,7 +67,11 @@ GAIN_PER_PITCHED_COLOUR = re.compile(
 ATTACKING_NAMED_HERO = re.compile(
     r"^target attack that is attacking ([a-z]+) gets (\+\d+\{p\}|go again)\.?$", re.I
 )
+#: "Create a Frostbite token under target hero's control" (Coat of Frost): the hero the activation line
+#: targets ("P1 pops Coat of Frost targeting P2"), else the opponent (CR 8.5.2c, 8.6).
+TOKEN_UNDER_TARGET_HERO = re.compile(r"^create an? ([a-z' ]+?) token under target hero's control\.?$", re.I)
 RESOLVED = (
+    TOKEN_UNDER_TARGET_HERO,
     DRAW_THEN_RANDOM_DISCARD,
     ARSENAL_CARD_MOVE,
     INTELLECT_THIS_TURN,

@@ -64,17 +64,17 @@ def test_activated_ability_other_cost():
         }
     )
     ab = activated_ability(f)
-    # "discard a card" is paid by the log's discard line (zones.pay_discard_cost), like "discard an instant"
-    assert ab is not None and (ab.discard_cost, ab.other_cost) == ("card", "")
+    # "Discard a card" is paid by the log's next discard line (abilities30), like "discard an instant"
+    assert ab is not None and (ab.other_cost, ab.discard_cost) == ("", "card")
     g = facts_from_mapping(
         {
-            "name": "Rally",
-            "type": "attack action",
-            "text": "Once per Turn Action - Put a card from your hand on top of your deck: This gets +3{d}.",
+            "name": "Widget",
+            "type": "action item",
+            "text": "Action - Put a card from your hand on the bottom of your deck: Gain {r}{r}{r}.",
         }
     )
     ab = activated_ability(g)
-    assert ab is not None and ab.other_cost == "put a card from your hand on top of your deck"
+    assert ab is not None and ab.other_cost == "put a card from your hand on the bottom of your deck"
 
 
 def test_no_real_card_text_is_silent(fabcube_cards):

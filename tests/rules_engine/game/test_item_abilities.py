@@ -51,6 +51,7 @@ def _counters(state: dict[str, Any], name: str) -> list[str]:
         "Flamescale Furnace",
         "Hand of Vengeance",
         "Path of Vengeance",
+        "Coat of Frost",
     ],
 )
 def test_the_cards_are_computed_in_full(fabrary_cards, name):
@@ -323,3 +324,39 @@ def test_hand_of_vengeance_with_no_attack_at_arakni_is_reversed(fabrary_cards):
     result = run_log(_arakni("Rhinar"), lines, fabrary_cards)
     assert any("attacking Arakni" in m for m in messages(result, "violation"))
     assert "Hand of Vengeance" not in _names(result.state["P1"]["graveyard"])
+
+
+def test_crown_of_everbloom_moves_the_arsenal_card_and_reports_what_follows(fabrary_cards):
+    """The first sentence is applied; "If you do, draw a card and create a Spellbane Aegis token" is not
+    read by the grammar, so the judge is asked for it as the ability resolves (nothing silent)."""
+    given = _given({"equipment": ["Crown of Everbloom"], "arsenal": ["Sink Below (red)"], "deck": 3})
+    result = run_log(given, ["P1 pops Crown of Everbloom", "P1 passes; P2 passes"], fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    p1 = result.state["P1"]
+    assert not p1.get("arsenal")
+    assert p1["deck"] == 4
+    assert any("Spellbane Aegis" in m for m in messages(result, "manual_effect"))
+
+
+def test_an_ability_activated_only_from_the_graveyard_stays_the_judges(fabrary_cards):
+    facts = fabrary_cards.get("Never Give Up")
+    assert facts is not None
+    assert [p.status for p in coverage(facts)] == [FLAGGED, FLAGGED]
+
+
+@pytest.mark.parametrize(
+    ("line", "holder"),
+    [
+        ("P1 pops Coat of Frost", "P2"),
+        ("P1 activates Coat of Frost targeting P2", "P2"),
+        ("P1 pops Coat of Frost targeting P1", "P1"),
+    ],
+)
+def test_coat_of_frost_gives_the_target_hero_a_frostbite(fabrary_cards, line, holder):
+    """CR 8.5.2c: the token enters under the control of the hero the ability targets; go again (8.3.5a)."""
+    given = _given({"equipment": ["Coat of Frost"]})
+    result = run_log(given, [line, "P1 passes; P2 passes"], fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert _names(result.state[holder]["permanents"]) == ["Frostbite"]
+    assert _names(result.state["P1"]["graveyard"]) == ["Coat of Frost"]
+    assert result.state["P1"]["action_points"] == 1

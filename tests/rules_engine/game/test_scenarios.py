@@ -73,8 +73,7 @@ KNOWN_GAPS: dict[str, str] = {
     "reads the passes to the Reaction Step as implied (as for every terse reaction line) and the play as legal; "
     "the judge's next line, 'pass/pass -> rxn step', shows the passes had not happened, which a line-by-line "
     "reading cannot know when it applies line 2 (CR 8.1.2a)",
-    "b26c-36": "removing counters as an activation cost (Fyendal's Spring Tunic) is a manual effect, so the "
-    "second activation with no counters left (CR 1.14.4b) is not flagged",
+    # b26c-36 (Fyendal's Spring Tunic's counters as an activation cost) matches since abilities30
     # the seventh blind batch (scenarios/blind-26g.yaml) matches in full; see docs/reconstruction.md,
     # "Eighth pass"
     # issue 27's outside measure (scenarios/disputes-27b.yaml, real cards from the fabrary dump); see
