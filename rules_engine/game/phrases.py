@@ -1991,7 +1991,7 @@ class Parser:
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
             if re.search(r"\btriggers?$", head, re.I) and re.search(
                 r"\b(?:search(?:es|ed)?|tutors?|tutored)\b|\bP[12] (?:looks at|bottoms) P[12]'s top card\b"
-                r"|^P[12] banish(?:es|ed) (?!it\b)"
+                r"|^P[12] banish(?:es|ed) (?!it\b)|^P[12] (?:puts|put|arsenals) .+\barsenal\b|^P[12] arsenals\b"
                 r"|\bP[12] (?:pays?|paid) (?:\d+|one|a|(?:\{h\})+) (?:life|\{h\})",
                 tail,
                 re.I,

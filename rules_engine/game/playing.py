@@ -395,7 +395,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 "manual_effect",
             )
     record_play(s, player, f)
-    play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
+    play_abilities(s, player, f, ctx, zone)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
