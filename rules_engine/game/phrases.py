@@ -2494,12 +2494,13 @@ class Parser:
             ]
         m = re.match(
             rf"^{_P} banishes (.+?)(?: from (?:their |his |her )?hand)?"
-            r"(?: (?:for|to|via) (?!P[12]\b)[A-Z][\w' ,]*?(?:'s)?(?: trigger| ability)?)?\s*(\(.*\))?$",
+            r"(?: (?:for|via) (?!P[12]\b)(?-i:[A-Z])[\w' ,]*?(?:'s)?(?: trigger| ability)?)?\s*(\(.*\))?$",
             c0,
             re.I,
         )
         if m and not re.search(
-            r"\bfrom (?:the |their |his |her )?(?:graveyard|gy|yard|arsenal|deck|soul|banish\w*|arena)\b|\bit\b|\bface[- ]?(?:down|up)\b",
+            r"\bfrom (?:the |their |his |her )?(?:graveyard|gy|yard|arsenal|deck|soul|banish\w*|arena)\b|\bit\b"
+            r"|\bface[- ]?(?:down|up)\b|\bprevent|\b(?:to|for) (?-i:[a-z])",
             m.group(2),
             re.I,
         ):

@@ -171,7 +171,8 @@ def test_a_card_played_from_banish_said_in_table_words(fabrary_cards, line):
     assert not messages(r, "violation")
     state = r.to_json()["state"]
     assert state["P1"]["banished"] == []
-    assert [layer["card"] for layer in state["stack"]] == ["Howl from Beyond"]
+    # Vynnset's "whenever you play a Shadow non-attack action card" trigger waits above it (CR 6.6)
+    assert [layer["card"] for layer in state["stack"]] == ["Howl from Beyond", "Vynnset, Iron Maiden trigger"]
 
 
 def test_a_card_no_effect_lets_be_played_from_banish_is_flagged(fabrary_cards):

@@ -137,7 +137,8 @@ def test_effect_costs_are_parsed_and_counted_computed():
     ab = activated_ability(oscilio)
     assert ab is not None and (ab.discard_cost, ab.other_cost) == ("instant", "")
     assert [p.status for p in coverage(oscilio)] == [MODELLED]
-    # a cost the engine does not pay (banishing chosen cards from the graveyard) keeps the ability manual
+    # banishing chosen cards of given colours from the graveyard is paid as the ability is activated
+    # (heroes_more.pay_graveyard_banish, CR 1.14.4), so the ability is computed
     kassai = facts_from_mapping(
         {
             "name": "Kassai",
@@ -145,7 +146,18 @@ def test_effect_costs_are_parsed_and_counted_computed():
             "text": "Once per Turn Action - Banish 2 red and 2 yellow cards from your graveyard: Draw a card.",
         }
     )
-    assert [p.status for p in coverage(kassai)] == [FLAGGED]
+    assert [p.status for p in coverage(kassai)] == [MODELLED]
+    ab = activated_ability(kassai)
+    assert ab is not None and ab.graveyard_banish and ab.other_cost == ""
+    # a cost the engine does not pay keeps the ability manual
+    other = facts_from_mapping(
+        {
+            "name": "Other",
+            "type": "hero",
+            "text": "Once per Turn Action - Banish a card from your hand: Draw a card.",
+        }
+    )
+    assert [p.status for p in coverage(other)] == [FLAGGED]
 
 
 def test_a_weapon_with_a_tap_cost_attacks_once_until_it_untaps(fabcube_cards):
