@@ -30,6 +30,7 @@ from .effects import (
     split_sentences,
 )
 from .heroes_crowd import defenders_base
+from .heroes_text import TRAP_TRIGGER_DAMAGE
 from .rules import MANUAL, NOTE, Illegal
 from .state import Card, ChainLink, GameState, Layer
 from .values import defender_fits, grant_met, phantasm_defender, same_card
@@ -527,6 +528,29 @@ def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None
             layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in dt.effects] if dt.computed else []
             s.stack.append(layer)
             ctx.events.append(Event("trigger", card.owner, layer.name))
+            _trap_trigger_abilities(s, card, ctx)
+
+
+def _trap_trigger_abilities(s: GameState, card: Card, ctx: Ctx) -> None:
+    """Riptide's "Whenever a trap you control triggers, deal 1 damage to the attacking hero": a trap's own
+    trigger (a defending card's, just put on the stack) makes the hero's triggered layer above it (CR
+    6.6); its damage goes to the active attack's controller."""
+    if "trap" not in {x.casefold() for x in card.facts.subtypes}:
+        return
+    hero = s.p(card.owner).hero_card
+    link = s.active_link()
+    if hero is None or link is None:
+        return
+    for line in hero.text.split("\n"):
+        m = TRAP_TRIGGER_DAMAGE.match(line.strip())
+        if m is None:
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=card.owner, effect="text"
+        )
+        layer.targets = [f"damage:{m.group(1)}:"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", card.owner, f"{hero.name}: {card.name}"))
 
 
 def without_self_triggers(text: str) -> str:

@@ -676,7 +676,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _search_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.LookTop):
         _look_top_resolution(s, clause, ctx)
-    if isinstance(clause, (A.LookTop, A.PayLife)):
+    if isinstance(clause, (A.LookTop, A.PayLife, A.Arsenal)):
         _hero_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, (A.Crowd, A.Roll, A.Pitch)):
         _crowd_resolution(s, clause, ctx)

@@ -917,9 +917,9 @@ def played(s: GameState, player: str) -> list[str]:
     return [tags for who, _name, tags in s.played_this_turn if who == player]
 
 
-def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
+def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx, zone: str = "") -> None:
     """The hero's triggers on playing a card (recorded by ``record_play`` just before)."""
-    heroes_more.play_abilities(s, player, f, ctx)  # Arakni's contract look, Vynnset's life payment
+    heroes_more.play_abilities(s, player, f, ctx, zone)  # Arakni's contract look, Vynnset's life payment
     hero = s.p(player).hero_card
     if hero is None:
         return

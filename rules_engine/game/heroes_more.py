@@ -25,13 +25,15 @@ from __future__ import annotations
 from rules_engine.wording import say
 
 from . import actions as A
-from . import conditions
+from . import choices, conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
+from .effects import describe_choice, pack_choice
 from .heroes_text import (
     CONTRACT_LOOK_BOTTOM,
     GRAVEYARD_BANISH_COST,
     NEXT_WEAPON_HIT_TOKEN,
+    PLAY_FROM_HAND_ARSENAL,
     PLAY_PAY_LIFE_UNPREVENTABLE,
     START_BANISH_HAND_TOKEN,
 )
@@ -63,10 +65,14 @@ def _trigger(s: GameState, player: str, effect: str, targets: list[str], about: 
     ctx.events.append(Event("trigger", player, f"{name}: {about}"))
 
 
-def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
-    """The hero's "whenever you play" triggers of this module (CR 6.6): Arakni's contract look and
-    Vynnset's life payment (the card is recorded as played just before, ``heroes.record_play``)."""
+def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx, zone: str = "") -> None:
+    """The hero's "whenever you play" triggers of this module (CR 6.6): Arakni's contract look,
+    Vynnset's life payment and Riptide's arsenal option for a card played from hand (the card is
+    recorded as played just before, ``heroes.record_play``)."""
     for line in _lines(s, player):
+        if PLAY_FROM_HAND_ARSENAL.match(line) and zone in ("", "hand"):
+            _trigger(s, player, "hero:arsenal_option", [], f.name, ctx)
+            continue
         m = CONTRACT_LOOK_BOTTOM.match(line)
         if m and f.has(m.group(1).casefold()):
             _trigger(s, player, "hero:contract_look", [other(player)], f.name, ctx)
@@ -90,6 +96,14 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> None:
         target = layer.targets[0] if layer.targets else other(player)
         text = f"You may look at the top card of {target}'s deck and put it on the bottom (the log says)."
         s.effects.append(Effect("look_opp_top_due", player, 0, "turn", layer.name, target, text))
+    elif layer.effect == "hero:arsenal_option":
+        # "you may put a card from hand face down into your arsenal": the option a reload offers (CR 1.8.3,
+        # 8.5.23's move), taken by the log's arsenal line (``end_phase.reload``: the arsenal must be empty)
+        packed = pack_choice(("reload", 0, ""), [])
+        s.effects.append(
+            Effect("choice_offer", player, 0, choices.OPEN, layer.name, "", describe_choice(packed), packed)
+        )
+        ctx.events.append(Event("choice", player, layer.name, 0))
     elif layer.effect == "hero:pay_life":
         cost, _, kind = (layer.targets[0] if layer.targets else "1|Runechant").partition("|")
         text = f"You may pay {cost} life: the next {kind} damage this turn can't be prevented."

@@ -45,5 +45,23 @@ KASSAI_LINE = re.compile(
     re.I,
 )
 
-MODELLED = (CONTRACT_LOOK_BOTTOM, START_BANISH_HAND_TOKEN, PLAY_PAY_LIFE_UNPREVENTABLE, KASSAI_LINE)
+#: Riptide's "Whenever you play a card from hand, you may put a card from hand face down into your arsenal"
+#: (``heroes_more.play_abilities``: a reload-like option the log's arsenal line takes, ``end_phase.reload``)
+PLAY_FROM_HAND_ARSENAL = re.compile(
+    r"^whenever you play a card from hand, you may put a card from hand face down into your arsenal\.?$", re.I
+)
+#: Riptide's "Whenever a trap you control triggers, deal 1 damage to the attacking hero"
+#: (``defending.self_triggers``: a triggered layer above the trap's own)
+TRAP_TRIGGER_DAMAGE = re.compile(
+    r"^whenever a trap you control triggers, deal (\d+) damage to the attacking hero\.?$", re.I
+)
+
+MODELLED = (
+    CONTRACT_LOOK_BOTTOM,
+    START_BANISH_HAND_TOKEN,
+    PLAY_PAY_LIFE_UNPREVENTABLE,
+    KASSAI_LINE,
+    PLAY_FROM_HAND_ARSENAL,
+    TRAP_TRIGGER_DAMAGE,
+)
 RESOLVED = (KASSAI_LINE,)

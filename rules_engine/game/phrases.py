@@ -2051,7 +2051,7 @@ class Parser:
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
             if re.search(r"\btriggers?$", head, re.I) and re.search(
                 r"\b(?:search(?:es|ed)?|tutors?|tutored)\b|\bP[12] (?:looks at|bottoms) P[12]'s top card\b"
-                r"|^P[12] banish(?:es|ed) (?!it\b)"
+                r"|^P[12] banish(?:es|ed) (?!it\b)|^P[12] (?:puts|put|arsenals) .+\barsenal\b|^P[12] arsenals\b"
                 r"|\bP[12] (?:pays?|paid) (?:\d+|one|a|(?:\{h\})+) (?:life|\{h\})",
                 tail,
                 re.I,
@@ -2589,13 +2589,13 @@ class Parser:
             ]
         m = re.match(
             rf"^{_P} banishes (.+?)(?: from (?:their |his |her )?hand)?"
-            r"(?: (?:for|to|via) (?!P[12]\b|prevent\b)[A-Z][A-Za-z' ,]*?(?:'s)?(?: trigger| ability)?)?\s*(\(.*\))?$",
+            r"(?: (?:for|via) (?!P[12]\b)(?-i:[A-Z])[\w' ,]*?(?:'s)?(?: trigger| ability)?)?\s*(\(.*\))?$",
             c0,
             re.I,
         )
         if m and not re.search(
             r"\bfrom (?:the |their |his |her )?(?:graveyard|gy|yard|arsenal|deck|soul|banish\w*|arena)\b|\bit\b"
-            r"|\bface[- ]?(?:down|up)\b|\bprevent",
+            r"|\bface[- ]?(?:down|up)\b|\bprevent|\b(?:to|for) (?-i:[a-z])",
             m.group(2),
             re.I,
         ):

@@ -396,7 +396,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 "manual_effect",
             )
     record_play(s, player, f)
-    play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
+    play_abilities(s, player, f, ctx, zone)  # the hero's "whenever you play" triggers (Viserai, Briar)
     heroes_crowd.card_played(s, player, layer, ctx)  # Kayo, Berserker Runt's roll trigger
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:

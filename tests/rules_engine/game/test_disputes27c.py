@@ -171,8 +171,7 @@ def test_a_card_played_from_banish_said_in_table_words(fabrary_cards, line):
     assert not messages(r, "violation")
     state = r.to_json()["state"]
     assert state["P1"]["banished"] == []
-    # Howl from Beyond is a Shadow 'non-attack' action: Vynnset's "whenever you play ..." triggers
-    # over it (CR 6.6.1); the card itself is on the stack under its trigger
+    # Vynnset's "whenever you play a Shadow non-attack action card" trigger waits above it (CR 6.6)
     assert [layer["card"] for layer in state["stack"]] == ["Howl from Beyond", "Vynnset, Iron Maiden trigger"]
 
 

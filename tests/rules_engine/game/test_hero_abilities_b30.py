@@ -1,8 +1,8 @@
 """Hero abilities of issue 30 (branch heroesB30, ``rules_engine/game/heroes_more.py``), each replayed with
 the real hero from the fabrary dump: Arakni's look at an opponent's top card when she plays a contract
 card, Vynnset's start-of-turn banish and her life payment for an unpreventable Runechant, Kassai of the
-Golden Sand's graveyard cost and her Gold on the next weapon hit, and a weapon's life cost (Flail of
-Agony). Each is told formally, tersely and conversationally, with a check that the rule still bites."""
+Golden Sand's graveyard cost and her Gold on the next weapon hit, Riptide's arsenal option and his damage
+when a trap triggers, and a weapon's life cost (Flail of Agony). Each is told formally, tersely and conversationally, with a check that the rule still bites."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ def _names(cards: list[Any]) -> list[str]:
         "Kassai of the Golden Sand",
         "Kassai",
         "Flail of Agony",
+        "Riptide, Lurker of the Deep",
+        "Riptide",
     ],
 )
 def test_the_heroes_of_this_pass_are_computed_in_full(fabrary_cards, hero):
@@ -331,3 +333,95 @@ def test_kassai_once_per_turn(fabrary_cards):
     r = run_log(_kassai(grave), lines, fabrary_cards)
     assert any("once per turn" in m.casefold() for m in messages(r, "violation"))
     assert len(r.to_json()["state"]["P1"]["banished"]) == 4
+
+
+# --- Riptide: a card from hand into the arsenal on each play from hand, 1 damage when a trap triggers --
+
+
+def _riptide(hand: list[str], arsenal: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Riptide, Lurker of the Deep",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": hand,
+            "arsenal": arsenal or [],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Riptide trigger: P1 puts Frailty Trap (red) face down into their arsenal",
+        "P1 arsenals Frailty Trap (red) face down (Riptide)",
+        "and P1 slides Frailty Trap into the arsenal",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_riptide_puts_a_card_from_hand_face_down_into_the_arsenal(fabrary_cards, line):
+    """CR 6.6: playing a card from hand makes his trigger; its option (CR 1.8.3) is taken by the log's
+    arsenal line, whose passes resolving the trigger are implied: the card goes face down into the empty
+    arsenal and the attack still waits on the stack."""
+    hand = ["Brutal Assault (red)", "Toughen Up (blue)", "Frailty Trap (red)"]
+    lines = ["P1 plays Brutal Assault (red), pitching Toughen Up (blue)", line]
+    r = run_log(_riptide(hand), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["arsenal"] == [{"name": "Frailty Trap", "face": "down"}]
+    assert state["P1"]["hand"] == []
+    assert [x["card"] for x in state["stack"]] == ["Brutal Assault"]
+
+
+def test_riptide_the_arsenal_must_be_empty(fabrary_cards):
+    """CR 3.3.2: an arsenal holds one card; the line putting a second one there is refused."""
+    hand = ["Brutal Assault (red)", "Toughen Up (blue)", "Frailty Trap (red)"]
+    lines = [
+        "P1 plays Brutal Assault (red), pitching Toughen Up (blue)",
+        "P1 arsenals Frailty Trap (red) face down",
+    ]
+    r = run_log(_riptide(hand, ["Sink Below (red)"]), lines, fabrary_cards)
+    assert messages(r, "violation")
+    assert _names(r.to_json()["state"]["P1"]["hand"]) == ["Frailty Trap"]
+
+
+def test_riptide_a_card_played_from_arsenal_makes_no_trigger(fabrary_cards):
+    """ "from hand": a card played from the arsenal makes no trigger, so nothing waits on the stack."""
+    lines = ["P1 plays Brutal Assault (red) from arsenal, pitching Toughen Up (blue)"]
+    r = run_log(_riptide(["Toughen Up (blue)"], ["Brutal Assault (red)"]), lines, fabrary_cards)
+    assert [x["card"] for x in r.to_json()["state"]["stack"]] == ["Brutal Assault"]
+
+
+def test_riptide_a_trap_that_triggers_deals_1_damage_to_the_attacking_hero(fabrary_cards):
+    """CR 6.6: Frailty Trap's trigger (it defends an attack with go again) makes Riptide's trigger above
+    it: 1 damage to the attacking hero, then the Frailty token (CR 8.6)."""
+    given = {
+        "turn": "P2",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Riptide, Lurker of the Deep",
+            "life": 38,
+            "resource_points": 3,
+            "hand": ["Frailty Trap (red)"],
+        },
+        "P2": {"life": 20, "action_points": 1, "resource_points": 0, "hand": ["Head Jab (red)"]},
+    }
+    lines = [
+        "P2 plays Head Jab (red)",
+        "P1 doesn't block",
+        "Reaction step: P1 plays Frailty Trap (red)",
+        "all pass",
+        "all pass",
+        "all pass",
+        "all pass",
+    ]
+    r = run_log(given, lines, fabrary_cards)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P2"]["life"] == 19
+    assert _names(state["P2"]["permanents"]) == ["Frailty"]

@@ -137,7 +137,8 @@ def test_effect_costs_are_parsed_and_counted_computed():
     ab = activated_ability(oscilio)
     assert ab is not None and (ab.discard_cost, ab.other_cost) == ("instant", "")
     assert [p.status for p in coverage(oscilio)] == [MODELLED]
-    # Kassai's graveyard banish is paid by the cards the activation line names (heroes_more)
+    # banishing chosen cards of given colours from the graveyard is paid as the ability is activated
+    # (heroes_more.pay_graveyard_banish, CR 1.14.4), so the ability is computed
     kassai = facts_from_mapping(
         {
             "name": "Kassai",
@@ -146,15 +147,17 @@ def test_effect_costs_are_parsed_and_counted_computed():
         }
     )
     assert [p.status for p in coverage(kassai)] == [MODELLED]
+    ab = activated_ability(kassai)
+    assert ab is not None and ab.graveyard_banish and ab.other_cost == ""
     # a cost the engine does not pay keeps the ability manual
-    stacker = facts_from_mapping(
+    other = facts_from_mapping(
         {
-            "name": "Stacker",
+            "name": "Other",
             "type": "hero",
-            "text": "Once per Turn Action - Put a card from your hand on top of your deck: Draw a card.",
+            "text": "Once per Turn Action - Banish a card from your hand: Draw a card.",
         }
     )
-    assert [p.status for p in coverage(stacker)] == [FLAGGED]
+    assert [p.status for p in coverage(other)] == [FLAGGED]
 
 
 def test_a_weapon_with_a_tap_cost_attacks_once_until_it_untaps(fabcube_cards):
