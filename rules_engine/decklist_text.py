@@ -235,12 +235,14 @@ _EMOJI_PITCH = re.compile(r"\s*[\(\[]?\s*([\U0001f534\U0001f7e1\U0001f535\u2b55]
 _EMOJI_PITCH_LEAD = re.compile(r"^(\d+\s*x?\s+)?([\U0001f534\U0001f7e1\U0001f535\u2b55])\s*(.+)$", re.I)
 # A printing's set code and number after the name: "WTR167", "1HP-123", "[WTR]", "(WTR)".
 _LOOSE_SET_CODE = re.compile(
-    r"^(.*?\S)\s+(?:(?=\d?[A-Z])[A-Z0-9]{2,4}-?\d{2,3}[A-Z]?"
+    r"^(.*?\S)\s+(?:[-\u2013\u2014|\u2022\u00b7]\s*)?(?:(?=\d?[A-Z])[A-Z0-9]{2,4}-?\d{2,3}[A-Z]?"
     r"|[\(\[](?!(?:RED|YELLOW|BLUE)[\)\]])(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,4}[\)\]])$"
 )
 # "// a note" after a card; not the "//" inside a two-sided card's name ("Vaporize // Shock"),
 # so only after a closing bracket or when the note starts in lower case.
-_COLOUR_WORD = re.compile(r"^(?:(red|yellow|blue)\s+(.+)|(.+?)\s+-?\s*(red|yellow|blue|r|y|b))$", re.I)
+_COLOUR_WORD = re.compile(
+    r"^(?:(red|yellow|blue)\s+(.+)|(.+?)\s+[-\u2013\u2022\u00b7|]?\s*(red|yellow|blue|r|y|b))$", re.I
+)
 _TRAILING_COMMENT = re.compile(r"(?:(?<=[\)\]])\s*//.*|\s+//\s*(?=[a-z0-9(\[]).*)$")
 _LEADING_X_QTY = re.compile(r"^x\s*(\d+)\s+(?=\S)", re.I)
 _COPIES_OF = re.compile(r"^(\d+)\s*(?:x\s*)?(?:copies|copy|cop\.)\s+(?:of\s+)?", re.I)
@@ -608,9 +610,14 @@ def _parse_line(
             if not value:
                 result.section_change = (sec, None)
                 return
-            # "Weapons: A, B": FaBDB-style lists. A name with a comma ("Dawnblade, Resplendent")
-            # splits here too; ``resolve`` rejoins neighbouring parts of one line that name a card.
-            parts = [value] if sec in (HERO, CHAMPION) else [p for p in value.split(",") if p.strip()]
+            # "Weapons: A, B": FaBDB-style lists ("A; B" and "A | B" too: no card name holds ";" or
+            # " | "). A name with a comma ("Dawnblade, Resplendent") splits here too; ``resolve``
+            # rejoins neighbouring parts of one line that name a card.
+            parts = (
+                [value]
+                if sec in (HERO, CHAMPION)
+                else [p for p in re.split(r",|;|\s\|\s", value) if p.strip()]
+            )
             for part in parts:
                 _add_card(result, line_no, raw, part.strip(), sec, None)
             return

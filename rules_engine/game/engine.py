@@ -356,8 +356,10 @@ def _option_note(ctx: Ctx, layer: str) -> Phrase:
 
 #: A line that says its player acted while a layer still waited: no passes are implied before it.
 _HELD_PRIORITY = re.compile(
-    r"\b(?:priority|on the stack|in response|respond(?:s|ed|ing)?|while|still|without (?:passing|letting)|"
-    r"before (?:it|that|\w+) (?:resolves|resolved))\b",
+    r"\b(?:priority|on the stack|in response|respond(?:s|ed|ing)?|without (?:passing|letting)|"
+    r"before (?:it|that|\w+) (?:resolves|resolved)|still (?:waiting|pending|unresolved|there|up)|"
+    r"while (?:it|that|[\w']+(?: [\w']+){0,3}) (?:is|was|'s) (?:still|waiting|pending|unresolved)|"
+    r"while (?:it|that|[\w']+(?: [\w']+){0,3}) (?:waits|waited|resolves))\b",
     re.I,
 )
 

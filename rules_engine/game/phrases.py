@@ -560,7 +560,13 @@ _IDIOMS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     # "at P2's face", "at P2 hero": the hero
     (re.compile(r"\b(P[12])(?:'s)? (?:face|hero)\b", re.I), r"\1's hero"),
     # "while still in the damage step": the step named (a claim)
-    (re.compile(r"\s+while (?:still |we were |they were )?(?=(?:in|during) the \w+ step\b)", re.I), " "),
+    (
+        re.compile(
+            r"\s+while (?:still |we were |they were )?(?=(?:in|during) the \w+ (?:step|phase)\b|\(\w+ (?:step|phase)\))",
+            re.I,
+        ),
+        " ",
+    ),
 ]
 
 
@@ -2156,7 +2162,11 @@ class Parser:
                 entry.unchecked.extend(unread)
                 entry.comments.append(m.group(2))
             return
-        m = re.search(r"\s+while (.+?) (?:is|are) (?:still )?on the stack$", c, re.I)
+        m = re.search(
+            r"\s+(?:while|with) (.+?)(?: is| are|'s| was)? (?:still )?(?:on the stack|waiting|unresolved|pending|waits)$",
+            c,
+            re.I,
+        )
         if m:
             said.append(f"{m.group(1)} is on the stack")
             c = c[: m.start()]

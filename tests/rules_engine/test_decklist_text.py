@@ -158,6 +158,21 @@ def test_fabdb_style_export(db):
     assert parsed.metadata["name"] == "Boltyn Aggro"
 
 
+@pytest.mark.parametrize("sep", ["; ", " | ", ";"])
+def test_an_equipment_line_separated_by_semicolons_or_bars(db, sep):
+    # Hand-typed lists separate the arena cards by ";" or "|" as well as by ","; no card name holds
+    # either, so each part is one card.
+    parsed = parse_decklist(
+        f"Hero: Ser Boltyn, Breaker of Dawn\nEquipment: Ironrot Helm{sep}Nullrune Boots\n"
+    )
+    entries, problems = resolve(parsed, db)
+    assert problems == []
+    assert [(c.display_name, q, s) for c, q, s in entries][1:] == [
+        ("Ironrot Helm", 1, "arena"),
+        ("Nullrune Boots", 1, "arena"),
+    ]
+
+
 def test_a_first_bare_line_that_is_no_card_is_unknown_when_no_hero_is_named(db):
     # With no "Hero:" line or hero section, the first bare line is the hero (TR&P App E): a
     # misspelt hero is an unknown card with suggestions, never silently taken as a title.

@@ -118,6 +118,9 @@ def test_digit_names_resolve_against_card_data():
         ("1 Vaporize // Shock (red)", (1, "Vaporize // Shock", 1)),
         ("1 Arcane Seeds // Life", (1, "Arcane Seeds // Life", None)),
         ("  3   snatch   (RED)  ", (3, "snatch", 1)),
+        ("3x Snatch (red) - WTR167", (3, "Snatch", 1)),
+        ("3x Snatch (red) | WTR167", (3, "Snatch", 1)),
+        ("2 Sink Below (red) \u2014 WTR123", (2, "Sink Below", 1)),
     ],
 )
 def test_shapes_of_real_lists(line, expected):
@@ -147,7 +150,17 @@ def _db(*named):
     return CardDatabase(cards, release="test")
 
 
-@pytest.mark.parametrize("line", ["3 Red Snatch", "3 Snatch red", "3 Snatch - red", "3 RED SNATCH"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "3 Red Snatch",
+        "3 Snatch red",
+        "3 Snatch - red",
+        "3 RED SNATCH",
+        "3 Snatch \u2022 Red",
+        "3 Snatch | red",
+    ],
+)
 def test_a_bare_colour_word_names_the_pitch_when_the_name_alone_is_a_card(line):
     found, problems = resolve(parse_decklist(f"Deck cards\n{line}"), _db("Snatch"))
     assert problems == []

@@ -79,8 +79,14 @@ def _hit_and_run() -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     "line",
-    ["P1 plays Snatch (red)", "P1 Snatch @P2", "then she swings Snatch at P2"],
-    ids=["formal", "terse", "conversational"],
+    [
+        "P1 plays Snatch (red)",
+        "P1 Snatch @P2",
+        "then she swings Snatch at P2",
+        "P1 plays Snatch (red) (still action phase)",
+        "P1 plays Snatch (red) while still in the action phase",
+    ],
+    ids=["formal", "terse", "conversational", "still-the-phase", "while-in-the-phase"],
 )
 def test_the_players_own_action_card_on_the_stack_resolves_before_their_next_action(fabrary_cards, line):
     """CR 1.11.4a, 5.1.1: the player's own 'non-attack' action card waiting on the stack when the log
@@ -100,8 +106,11 @@ def test_the_players_own_action_card_on_the_stack_resolves_before_their_next_act
         "P1 keeps priority and plays Snatch (red)",
         "While Hit and Run is still on the stack, P1 plays Snatch (red)",
         "P1 plays Snatch (red) in response",
+        "P1 plays Snatch (red) while Hit and Run is still waiting",
+        "Hit and Run still unresolved, P1 plays Snatch (red)",
+        "P1 plays Snatch (red) while it waits",
     ],
-    ids=["formal", "conversational", "terse"],
+    ids=["formal", "conversational", "terse", "while-waiting", "still-unresolved", "while-it-waits"],
 )
 def test_a_card_on_the_stack_still_forbids_an_action_said_while_it_waits(fabrary_cards, line):
     """CR 1.11.2, 8.1.1a: a line that says the player acted while the card still waited is not read
