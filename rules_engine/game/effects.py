@@ -1431,6 +1431,24 @@ def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
     return None
 
 
+#: "Until end of turn, arrows you control gain go again" / "Weapons you control gain +1{p} until end of
+#: turn" (Rapid Fire, Biting Blade): a turn-long bonus to the attacks of one kind (CR 6.2.1), read as the
+#: "your [kind] attacks ... this turn" effect (``typed_attacks``); the kind is one word of the attack's
+#: subtypes, classes or "weapon" (``values.attack_is``).
+_YOU_CONTROL_GAIN = re.compile(
+    r"^(until end of turn, )?(arrow|axe|dagger|sword|weapon|hammer|club|claw|scythe|flail|polearm)s you control"
+    r" (get|gain) (\+\d+\{p\}|go again)( this turn| until end of turn)?$"
+)
+
+
+def _you_control_gain(m: re.Match[str]) -> str:
+    if not m.group(1) and not m.group(5):
+        return m.group(
+            0
+        )  # a static ability of a permanent ("Wrenches you control get +2{p}"), not this turn's
+    return f"your {m.group(2)} attacks {m.group(3)} {m.group(4)} this turn"
+
+
 #: "If [condition], instead EFFECT" right after the effect it replaces ("Gain 1{h}. If you've been dealt
 #: arcane damage this turn, instead gain 4{h}"): the kinds of effect whose amount the second sentence
 #: changes, and the words of the new amount.
@@ -1741,6 +1759,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"they create \1 \2 token and they create a \3 token",
             low,
         )
+        # "Until end of turn, arrows you control gain go again", "weapons you control gain +1{p} until end
+        # of turn": the attacks of that kind this turn, as "your arrow attacks gain go again this turn"
+        low = _YOU_CONTROL_GAIN.sub(_you_control_gain, low)
         parts = [
             x.strip()
             for x in re.split(

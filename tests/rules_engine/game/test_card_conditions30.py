@@ -414,6 +414,30 @@ def test_outed_cannot_be_played_by_a_marked_hero(fabrary_cards):
     assert "Outed" in str(result.state["P1"]["hand"])
 
 
+# --- "Until end of turn, arrows you control gain go again" (CR 6.2.1: every such attack this turn) ----
+
+
+@pytest.mark.parametrize("rapid_fire", [True, False])
+def test_rapid_fire_gives_the_turns_arrow_attacks_go_again(fabrary_cards, rapid_fire):
+    given = _given(
+        ["Rapid Fire (yellow)", "Head Jab (red)"], weapons=["Death Dealer"], arsenal=["Withering Shot (red)"]
+    )
+    first = ["P1 plays Rapid Fire (yellow)", "all pass"] if rapid_fire else []
+    when = [*first, "P1 plays Withering Shot (red) from arsenal", *_CLOSE, _NEXT]
+    result = run_log(given, when, fabrary_cards)
+    assert _no_action_point(result) is not rapid_fire, result.violations
+
+
+def test_a_static_you_control_bonus_is_not_read_as_this_turns():
+    """ "Wrenches you control get +2{p}" is a permanent's static ability, not a bonus for this turn."""
+    from rules_engine.game.effects import recognise
+
+    assert not recognise("Wrenches you control get +2{p}.")[0]
+    assert [e.kind for e in recognise("Until end of turn, arrows you control gain go again.")[0]] == [
+        "typed_attacks"
+    ]
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -454,6 +478,8 @@ def test_outed_cannot_be_played_by_a_marked_hero(fabrary_cards):
         "Hammer of Havenhold",
         "Outed",
         "Exposed",
+        "Rapid Fire",
+        "Biting Blade",
     ],
 )
 def test_cards_with_these_templates_are_computed_in_full(fabrary_cards, name):
