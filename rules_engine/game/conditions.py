@@ -298,6 +298,8 @@ _BANISHED_TO = re.compile(
 _HIT_TIMES = re.compile(r"^you(?:'ve| have) hit (\w+) or more times this combat chain$")
 _OPP_DREW = re.compile(r"^an opponent has drawn (\w+) or more cards this turn$")
 _DESTROYED = re.compile(r"^you(?:'ve| have) destroyed an? ([a-z' -]+?) token this turn$")
+#: "If Steelblade Shunt defends a weapon attack" (a defense reaction on the chain link it defends, CR 7.0.5)
+_DEFENDS_A = re.compile(r"^this defends an? ([a-z' -]+?) attack$")
 #: "If the defending hero is marked" / "If you are marked" (CR 9.3: a marked hero)
 _OPP_MARKED = re.compile(r"^the defending hero is marked$")
 _YOU_MARKED = re.compile(r"^you are marked$")
@@ -517,6 +519,9 @@ def _parse_more(t: str) -> str | None:
     m = _DESTROYED.match(t)
     if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
         return f"destroyed;1;0;name={m.group(1).strip().replace(' ', '_')}"
+    m = _DEFENDS_A.match(t)
+    if m and (m.group(1) == "weapon" or _descriptor(m.group(1)) is not None):
+        return f"defending;0;0;{m.group(1) if m.group(1) == 'weapon' else _descriptor(m.group(1))}"
     if _OPP_MARKED.match(t):
         return "opp_marked;0;0;"
     if _YOU_MARKED.match(t):
@@ -689,6 +694,7 @@ def on_resolution(key: str) -> bool:
         "defended",
         "costdiscard",
         "costbanish",
+        "defending",
         "played",
         "pitch",
         "drew",

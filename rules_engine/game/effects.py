@@ -393,6 +393,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     # a delayed hit trigger's "it deals 3 damage to them": the hero the attack hit (Electrify)
     (re.compile(r"^it deals (\d+) damage to them$"), "damage_them"),
+    # a defending card's or defense reaction's "the attacking hero" is its controller's opponent (CR 7.0.5)
+    (re.compile(r"^deal (\d+) damage to the attacking hero$"), "damage_them"),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(

@@ -438,6 +438,39 @@ def test_a_static_you_control_bonus_is_not_read_as_this_turns():
     ]
 
 
+# --- a defense reaction's condition: its cost's discarded card, the attack it defends ----------------
+
+
+def _defended(card: str, p2_hand: list[Any], reaction: list[str], weapon: bool = False) -> tuple[Any, Any]:
+    given = _given([] if weapon else [_PLAIN], weapons=["Cintari Saber"] if weapon else [])
+    given["P2"]["hand"], given["P2"]["resource_points"] = [card, *p2_hand], 3
+    first = "P1 activates Cintari Saber" if weapon else "P1 plays Plain Attack"
+    when = [first, "all pass to the Defend Step", "P2 declares no defending cards", *reaction, "all pass"]
+    return given, [*when, "all pass through the Reaction and Damage Steps"]
+
+
+@pytest.mark.parametrize(("discarded", "life"), [(_BIG, 18), (_SMALL, 20)])
+def test_reckless_swing_hurts_the_attacker_after_a_big_discard(fabrary_cards, discarded, life):
+    """ "If the discarded card has 6 or more {p}, deal 2 damage to the attacking hero": the defense
+    reaction's cost (CR 1.14.4) and its controller's opponent, the attacking hero (CR 7.0.5)."""
+    given, when = _defended(
+        "Reckless Swing (blue)",
+        [discarded],
+        ["P2 plays Reckless Swing (blue)", f"P2 discards {discarded['name']}"],
+    )
+    result = run_log(given, when, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["life"] == life
+
+
+@pytest.mark.parametrize(("weapon", "life"), [(True, 19), (False, 20)])
+def test_steelblade_shunt_hurts_the_attacker_only_against_a_weapon(fabrary_cards, weapon, life):
+    given, when = _defended("Steelblade Shunt (red)", [], ["P2 plays Steelblade Shunt (red)"], weapon=weapon)
+    result = run_log(given, when, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["life"] == life
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -480,6 +513,8 @@ def test_a_static_you_control_bonus_is_not_read_as_this_turns():
         "Exposed",
         "Rapid Fire",
         "Biting Blade",
+        "Reckless Swing",
+        "Steelblade Shunt",
     ],
 )
 def test_cards_with_these_templates_are_computed_in_full(fabrary_cards, name):
