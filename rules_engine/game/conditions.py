@@ -137,8 +137,10 @@ def record_zone(s: GameState, owner: str, verb: str, card: Card) -> None:
 
 def record_destroyed(s: GameState, card: Card) -> None:
     """A permanent destroyed this turn (CR 8.5.4), for "if the attack's controller has destroyed a Vigor
-    token this turn": recorded for its owner, who controls a token and destroys it with its own ability."""
-    s.turn_log.append(f"{card.owner} destroyed name={_slug(card.name)}")
+    token this turn" and "if an item you control has been destroyed this turn": recorded for its owner
+    (who controls it, as the engine keeps no steal), with its name and its words (``tags``)."""
+    words = " ".join(tags(card.facts, card.pitch)) if card.facts.known else "unknown"
+    s.turn_log.append(f"{card.owner} destroyed name={_slug(card.name)} {words}".rstrip())
 
 
 #: A hero's "Attack action cards you own get +N{p} while they are in any zone other than the combat
@@ -275,6 +277,9 @@ _LESS_LIFE = re.compile(
     r"^you have less (?:\{h\}|life) than (?:your opponent|each other hero|an opposing hero)$"
 )
 _YOUR_TURN = re.compile(r"^it'?s your turn$")
+_NOT_YOUR_TURN = re.compile(
+    r"^it'?s not your turn$|^it is not your turn$|^this (?:is|was) played during an opponent'?s turn$"
+)
 _DAMAGED = re.compile(r"^you(?:'ve| have) been dealt damage this turn$")
 #: "If Entwine Ice was fused", "if it was fused", "If Exposed to the Elements was fused with an Earth
 #: card" (CR 8.3.17a). Card texts name only themselves here, so any subject is read as the card itself
@@ -293,6 +298,20 @@ _BANISHED_TO = re.compile(
 _HIT_TIMES = re.compile(r"^you(?:'ve| have) hit (\w+) or more times this combat chain$")
 _OPP_DREW = re.compile(r"^an opponent has drawn (\w+) or more cards this turn$")
 _DESTROYED = re.compile(r"^you(?:'ve| have) destroyed an? ([a-z' -]+?) token this turn$")
+#: "If Steelblade Shunt defends a weapon attack" (a defense reaction on the chain link it defends, CR 7.0.5)
+_DEFENDS_A = re.compile(r"^this defends an? ([a-z' -]+?) attack$")
+#: "If the defending hero is marked" / "If you are marked" (CR 9.3: a marked hero)
+_OPP_MARKED = re.compile(r"^the defending hero is marked$")
+_YOU_MARKED = re.compile(r"^you are marked$")
+#: "If it's your second attack this turn" (Back for Seconds): the attacks the turn-player made this turn
+_NTH_ATTACK = re.compile(r"^it'?s your (first|second|third|fourth) attack this turn$")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+#: "If you control a card with Sigil in its name" (Glyph Power Spell): a permanent whose name has the word
+_CONTROL_NAME_HAS = re.compile(r"^you control an? (?:card|permanent) with ([a-z]+) in its name$")
+#: "If you have a Chivalry in your pitch zone" (Hammer of Havenhold): a card of that name there
+_PITCH_NAMED = re.compile(r"^you have an? ([a-z' -]+?) in your pitch zone$")
+#: "If an item / an aura you control has been destroyed this turn" (Soup Up, Ominous Respite; CR 8.5.4)
+_DESTROYED_KIND = re.compile(r"^an? ([a-z' -]+?) you control (?:has been|was) destroyed this turn$")
 _CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$")
 _CONTROL_ANY = re.compile(
     r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$"
@@ -451,6 +470,8 @@ def parse(text: str, name: str = "") -> str | None:
         return "less_life;0;0;"
     if _YOUR_TURN.match(t):
         return "your_turn;0;0;"
+    if _NOT_YOUR_TURN.match(t):
+        return "not_your_turn;0;0;"  # CR 4.0.2: another player is the turn-player
     m = _CHARGED_THIS.match(t)
     if m and _descriptor(m.group(1)) is not None:
         return f"charged_this;1;0;{_descriptor(m.group(1))}"  # CR 8.5.29
@@ -498,6 +519,25 @@ def _parse_more(t: str) -> str | None:
     m = _DESTROYED.match(t)
     if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
         return f"destroyed;1;0;name={m.group(1).strip().replace(' ', '_')}"
+    m = _DEFENDS_A.match(t)
+    if m and (m.group(1) == "weapon" or _descriptor(m.group(1)) is not None):
+        return f"defending;0;0;{m.group(1) if m.group(1) == 'weapon' else _descriptor(m.group(1))}"
+    if _OPP_MARKED.match(t):
+        return "opp_marked;0;0;"
+    if _YOU_MARKED.match(t):
+        return "marked;0;0;"
+    m = _NTH_ATTACK.match(t)
+    if m:
+        return f"attack_count;{_ORDINALS[m.group(1)]};0;"
+    m = _CONTROL_NAME_HAS.match(t)
+    if m:
+        return f"control_name_has;1;0;{m.group(1)}"
+    m = _PITCH_NAMED.match(t)
+    if m and _descriptor(m.group(1)) is None and _plain_names(m.group(1)) is not None:
+        return f"pitch_named;1;0;{_slug(m.group(1))}"
+    m = _DESTROYED_KIND.match(t)
+    if m and _descriptor(m.group(1)) is not None:
+        return f"destroyed;1;0;{_descriptor(m.group(1))}"
     m = _CREATED.match(t)
     if m:
         what = m.group(2).strip()
@@ -633,6 +673,7 @@ def growing(key: str) -> bool:
             "destroyed",
             "hit_with",
             "opp_empty_hand",  # defending empties the hand (CR 7.3.2)
+            "opp_marked",  # an attack reaction may mark the defending hero (CR 9.3.1)
             "dealt",
             "arcane_damaged",
             "weapon_attacked",
@@ -653,6 +694,7 @@ def on_resolution(key: str) -> bool:
         "defended",
         "costdiscard",
         "costbanish",
+        "defending",
         "played",
         "pitch",
         "drew",
@@ -667,6 +709,12 @@ def on_resolution(key: str) -> bool:
         "graveyard",
         "less_life",
         "your_turn",
+        "not_your_turn",
+        "opp_marked",
+        "marked",
+        "attack_count",
+        "control_name_has",
+        "pitch_named",
         "damaged",
         "empty_hand",
         "played_created",
@@ -844,8 +892,18 @@ def holds(
     if kind == "less_life":
         mine, theirs = s.p(player).life, s.p(other(player)).life
         return mine is None or theirs is None or mine < theirs  # unknown life: the log decides
-    if kind == "your_turn":
-        return s.turn_player == player
+    if kind in ("opp_marked", "marked"):  # CR 9.3: the defending hero is the opponent (two players)
+        return (other(player) if kind == "opp_marked" else player) in s.marked
+    if kind == "attack_count":  # the player's attacks this turn, this one included (CR 7.0.1)
+        return s.turn_player == player and len(s.attacks_this_turn) == n
+    if kind == "control_name_has":  # a permanent, weapon or equipment whose name has the word (CR 2.8)
+        p = s.p(player)
+        arena = [*p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
+        return any(descriptor in c.name.casefold().replace(",", " ").split() for c in arena)
+    if kind == "pitch_named":
+        return any(_slug(c.name) == descriptor for c in s.p(player).pitch_zone)
+    if kind in ("your_turn", "not_your_turn"):
+        return (s.turn_player == player) == (kind == "your_turn")
     if kind == "hits":  # hits by the player's attacks this combat chain (CR 7.5.3)
         return sum(1 for x in s.chain if x.controller == player and x.hit) >= n
     if kind == "opp_drew":
@@ -855,8 +913,12 @@ def holds(
             sum(1 for e in s.turn_log if e.split()[:2] == [player, kind] and _fits(e.split()[2:], descriptor))
             >= n
         )
-    if kind == "destroyed":  # record_destroyed: a permanent of that name destroyed this turn
-        return any(e.split()[:2] == [player, "destroyed"] and descriptor in e.split() for e in s.turn_log)
+    if (
+        kind == "destroyed"
+    ):  # record_destroyed: a permanent of that name, or of those words, destroyed this turn
+        return any(
+            e.split()[:2] == [player, "destroyed"] and _fits(e.split()[2:], descriptor) for e in s.turn_log
+        )
     if kind == "created":  # record_creation: any card created, or one of that name
         return any(
             e.split()[:2] == [player, "created"] and (not descriptor or descriptor in e.split())

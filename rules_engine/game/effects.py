@@ -394,6 +394,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     # a delayed hit trigger's "it deals 3 damage to them": the hero the attack hit (Electrify)
     (re.compile(r"^it deals (\d+) damage to them$"), "damage_them"),
+    # a defending card's or defense reaction's "the attacking hero" is its controller's opponent (CR 7.0.5)
+    (re.compile(r"^deal (\d+) damage to the attacking hero$"), "damage_them"),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -830,6 +832,31 @@ UNITY_DEFENSE = re.compile(
 PLAY_ONLY_IF = re.compile(r"^play this only if (.+?)\.?$")
 #: Conditions about the card's own play (its pitch, zone, fusion, charge) are not known before it is played.
 _PLAY_KNOWN_LATER = ("pitched_for", "from_arsenal", "fused", "charged_this")
+
+
+#: "If [condition], you may play this as though it were an instant" (Snapback, Strike Twice, Cindering
+#: Foresight): a permission checked as the card is played (CR 8.1.1d: any time its player has priority,
+#: no action point; ``playing.play``).
+AS_INSTANT_IF = re.compile(r"^if (.+?), you may play this as though it were an? instant\.?$")
+
+
+#: "If you are marked, you can't play this" (Exposed, Outed): a restriction checked as the card is played
+#: (CR 1.0.2a: a card's restriction wins over the rules' permission; ``playing.check_play_condition``).
+PLAY_FORBIDDEN_IF = re.compile(r"^if (.+?), you can't play this\.?$")
+
+
+def play_forbidden(sentence: str, facts: CardFacts) -> str | None:
+    """The condition key of a card's "If ..., you can't play this"; None otherwise."""
+    m = PLAY_FORBIDDEN_IF.match(_self(sentence.strip(), facts))
+    key = conditions.parse(m.group(1)) if m else None
+    return key if key is not None and conditions.on_resolution(key) else None
+
+
+def instant_permission(sentence: str, facts: CardFacts) -> str | None:
+    """The condition key of a card's "If ..., you may play this as though it were an instant"."""
+    m = AS_INSTANT_IF.match(_self(sentence.strip(), facts))
+    key = conditions.parse(m.group(1)) if m else None
+    return key if key is not None and conditions.on_resolution(key) else None
 
 
 def play_condition(sentence: str, facts: CardFacts) -> str | None:
@@ -1491,7 +1518,7 @@ def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
     them."" right after "Target dagger attack gets +2{p}": "it" is that target. "Instead" replaces the
     bonus (CR 6.3 replacement of the earlier effect's amount), so the difference is added when the
     condition holds as the card resolves; None for any other sentence."""
-    m = re.match(r'^if (.+?), (instead )?it (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
+    m = re.match(r'^if (.+?), (instead )?(?:it|the card) (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
     last = before[-1] if before else None
     if m is None or last is None or last.kind != "target_power" or last.trigger:
         return None
@@ -1503,6 +1530,68 @@ def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
         return TextEffect("target_power", int(m.group(4)) - last.amount, f"cond:{key}")
     if m.group(5) and not m.group(2) and _computable_hit_ability(m.group(5)):
         return TextEffect("target_grant_hit", 0, f"cond:{key}", m.group(5))
+    return None
+
+
+#: "Until end of turn, arrows you control gain go again" / "Weapons you control gain +1{p} until end of
+#: turn" (Rapid Fire, Biting Blade): a turn-long bonus to the attacks of one kind (CR 6.2.1), read as the
+#: "your [kind] attacks ... this turn" effect (``typed_attacks``); the kind is one word of the attack's
+#: subtypes, classes or "weapon" (``values.attack_is``).
+_YOU_CONTROL_GAIN = re.compile(
+    r"^(until end of turn, )?(arrow|axe|dagger|sword|weapon|hammer|club|claw|scythe|flail|polearm)s you control"
+    r" (get|gain) (\+\d+\{p\}|go again)( this turn| until end of turn)?$"
+)
+
+
+def _you_control_gain(m: re.Match[str]) -> str:
+    if not m.group(1) and not m.group(5):
+        return m.group(
+            0
+        )  # a static ability of a permanent ("Wrenches you control get +2{p}"), not this turn's
+    return f"your {m.group(2)} attacks {m.group(3)} {m.group(4)} this turn"
+
+
+#: "If [condition], instead EFFECT" right after the effect it replaces ("Gain 1{h}. If you've been dealt
+#: arcane damage this turn, instead gain 4{h}"): the kinds of effect whose amount the second sentence
+#: changes, and the words of the new amount.
+_INSTEAD = re.compile(r"^if (.+?), instead (.+?)\.?$")
+_INSTEAD_AMOUNT: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
+    (frozenset({"gain_life"}), re.compile(r"gain (\d+)\{h\}")),
+    (frozenset({"draw"}), re.compile(r"draw (\d+) cards?")),
+    (
+        frozenset({"arcane"}),
+        re.compile(r"deal (\d+) arcane damage(?: to (?:them|that hero|target hero|any target))?"),
+    ),
+    (
+        frozenset({"prevent_fixed", "prevent_next", "prevent_next_arcane"}),
+        re.compile(r"prevent (?:the next )?(\d+)(?: of that damage| arcane damage| damage)?"),
+    ),
+    (
+        frozenset({"next_typed_attack", "next_way_attack", "next_attack_power"}),
+        re.compile(r"(?:it|the attack) (?:gets|gains) \+(\d+)\{p\}"),
+    ),
+)
+
+
+def _instead_follow_up(low: str, before: list[TextEffect]) -> list[TextEffect] | None:
+    """ "If [condition], instead EFFECT" after an effect of the same kind: a replacement of that effect
+    (CR 6.3: the new one happens instead of the first). The first effect is applied only when the
+    condition does not hold ("unless:" trigger) and the new one only when it does ("cond:"), both
+    checked as the card resolves (CR 6.1.3, ``layers.resolve_text``); None for any other sentence."""
+    m = _INSTEAD.match(low)
+    last = before[-1] if before else None
+    if m is None or last is None or last.trigger:
+        return None
+    key = conditions.parse(m.group(1))
+    if key is None or not conditions.on_resolution(key):
+        return None
+    for kinds, pattern in _INSTEAD_AMOUNT:
+        found = pattern.fullmatch(m.group(2).strip())
+        if found and last.kind in kinds:
+            return [
+                TextEffect(last.kind, last.amount, f"unless:{key}", last.target),
+                TextEffect(last.kind, int(found.group(1)), f"cond:{key}", last.target),
+            ]
     return None
 
 
@@ -1582,6 +1671,14 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue  # a permission checked as the card is played from the banished zone (playing.play)
         if _defend_only(low) is not None:
             continue  # a restriction checked as it defends (defending.check_restrictions)
+        if AS_INSTANT_IF.match(low.strip()) and conditions.on_resolution(
+            conditions.parse(AS_INSTANT_IF.match(low.strip()).group(1)) or ""  # type: ignore[union-attr]
+        ):
+            continue  # a permission checked as the card is played (playing.play, CR 8.1.1d)
+        if PLAY_FORBIDDEN_IF.match(low.strip()) and conditions.on_resolution(
+            conditions.parse(PLAY_FORBIDDEN_IF.match(low.strip()).group(1)) or ""  # type: ignore[union-attr]
+        ):
+            continue  # a restriction checked as the card is played (playing.check_play_condition)
         if _from_hand_ability(sentence) or _ACTIVATED.match(sentence.strip()):
             continue  # an activated ability of the card, not an effect of its resolution (playing.activate)
         trigger = ""
@@ -1717,6 +1814,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if follow is not None:
             effects.append(follow)  # "If ..., instead it gets +3{p}" after "Target attack gets +2{p}"
             continue
+        instead = _instead_follow_up(low, effects)
+        if instead is not None:
+            effects[-1:] = instead  # "Gain 1{h}. If ..., instead gain 4{h}": one or the other
+            continue
         if mc and md and not mc.group(2).startswith(("instead", "it ", "this ")):
             # "If you control 2 or more Draconic chain links, create a Fealty token": checked as it resolves
             trigger = f"cond:draconic_links:{md.group(1)}"
@@ -1825,6 +1926,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"they create \1 \2 token and they create a \3 token",
             low,
         )
+        # "Until end of turn, arrows you control gain go again", "weapons you control gain +1{p} until end
+        # of turn": the attacks of that kind this turn, as "your arrow attacks gain go again this turn"
+        low = _YOU_CONTROL_GAIN.sub(_you_control_gain, low)
         parts = [
             x.strip()
             for x in re.split(
@@ -2750,7 +2854,11 @@ def attack_text(facts: CardFacts) -> AttackText:
             else:
                 manual.append(sentence)
             continue
-        if play_condition(sentence, facts) is not None:
+        if (
+            play_condition(sentence, facts) is not None
+            or instant_permission(sentence, facts) is not None
+            or play_forbidden(sentence, facts) is not None
+        ):
             continue  # checked when the card is played (playing.play)
         aq = trigger_words.attack_qualifier(low)
         if aq is not None:
@@ -3452,6 +3560,8 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
         and not (facts.is_weapon and weapon_turn_sentence(_self_short(sentence, facts)))
+        # part of an activated ability's effect the engine computes as it resolves (playing.activate)
+        and _ability_continuations(facts).get(sentence) != MODELLED
     ]
 
 
@@ -3635,8 +3745,39 @@ def _activated_status(
     ):
         return MODELLED
     effects, unknown = recognise(body)
-    done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+    done = (
+        effects
+        and not unknown
+        and all(_ability_trigger_ok(e.trigger) and e.kind != "manual" for e in effects)
+    )
     return MODELLED if done else FLAGGED
+
+
+#: Conditions about the card itself as it was played (its pitch, zone, fusion, cost): an activated
+#: ability has none of these (``layers.resolve_text`` checks the others as the ability resolves).
+_PLAYED_CARD_CONDITIONS = frozenset(
+    {
+        "pitched_for",
+        "from_arsenal",
+        "fused",
+        "costdiscard",
+        "costbanish",
+        "charged_this",
+        "scrapped",
+        "defended",
+    }
+)
+
+
+def _ability_trigger_ok(trigger: str) -> bool:
+    """An activated ability's effect the engine applies as it resolves: unconditional, or under a
+    condition of the turn ("If you've boosted this turn, instead prevent the next 2", CR 6.1.3)."""
+    if not trigger:
+        return True
+    if trigger.startswith(("cond:", "unless:")):
+        key = trigger.split(":", 1)[1]
+        return ";" in key and key.split(";")[0] not in _PLAYED_CARD_CONDITIONS
+    return False
 
 
 def _ability_continuations(facts: CardFacts) -> dict[str, str]:
@@ -3756,6 +3897,10 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
             parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
         elif (attack or resolving) and play_condition(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 1.0.2a)
+        elif (attack or resolving) and instant_permission(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 8.1.1d)
+        elif (attack or resolving) and play_forbidden(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.check_play_condition (CR 1.0.2a)
         elif facts.is_weapon and weapon_turn_sentence(_self_short(sentence, facts)):
             parts.append(
                 TextPart(sentence, MODELLED, "attack")
@@ -3795,7 +3940,9 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif (
                 unknown
-                and re.match(r"^if .+?, (?:instead )?it (?:gets|gains) ", low)
+                and re.match(
+                    r"^if .+?, (?:instead (?:it|the card|gain|deal|prevent|draw)|it (?:gets|gains)) ", low
+                )
                 and self_named(sentence, facts.name) not in recognise(self_named(text, facts.name))[1]
             ):
                 # "If ..., instead it gets +3{p}" after "Target dagger attack gets +2{p}" (_target_follow_up)
@@ -3805,7 +3952,11 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
             elif effects and all(
                 e.kind != "manual"
                 and e.kind not in _SELF_COUNTER_PHASE
-                and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
+                and (
+                    not e.trigger
+                    or e.trigger == "reprise"
+                    or e.trigger.startswith(("cond:", "surge:", "unless:"))
+                )
                 and not unpaid_cost_condition(facts, e.trigger)
                 and (facts.is_("defense reaction") or not _choice_on_defense(e) and e.kind != "self_close")
                 for e in effects

@@ -653,6 +653,9 @@ def resolve_text(
                 "manual_effect",
             )
             continue
+        elif e.trigger.startswith("unless:"):
+            if condition_holds(s, player, e.trigger[len("unless:") :], layer):
+                continue  # replaced by the "instead" effect after it (CR 6.3)
         elif e.trigger.startswith("cond:"):
             if not condition_holds(s, player, e.trigger[5:], layer):
                 ctx.add(

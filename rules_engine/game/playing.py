@@ -43,8 +43,10 @@ from .effects import (
     additional_costs,
     banished_play,
     defender_descriptor,
+    instant_permission,
     plain,
     play_condition,
+    play_forbidden,
     self_named,
     solflare_effects,
     split_sentences,
@@ -214,7 +216,13 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
             )
         check_can_defend(s, link, [card], ctx, reaction=True)
-    elif f.is_("instant") or c.as_instant or banished_instant or plays_as_instant(s, player, f, zone):
+    elif (
+        f.is_("instant")
+        or c.as_instant
+        or banished_instant
+        or plays_as_instant(s, player, f, zone)
+        or own_instant_permission(s, player, card, zone)
+    ):
         pass  # an instant's timing (CR 5.1.1; Iyslander's arsenal cards on an opponent's turn)
     elif f.is_action or not f.types:
         if s.stack:
@@ -432,10 +440,35 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     give_priority(s, player)  # CR 1.11.5
 
 
+def own_instant_permission(s: GameState, player: str, card: Card, zone: str) -> bool:
+    """The card's own "If [condition], you may play this as though it were an instant" holds as it is
+    announced (CR 8.1.1d: then it may be played whenever its player has priority, and costs no action
+    point). The player declares which way it is played (CR 5.1.3d); a log that does not say is read
+    the way the condition allows, as an instant. The card is not yet in the turn's log, so "another"
+    counts only the other cards."""
+    for sentence in split_sentences(plain(card.facts.text)):
+        key = instant_permission(sentence, card.facts)
+        if key is not None and conditions.holds(s, player, key, None, card_id=card.id, zone=zone):
+            return True
+    return False
+
+
 def check_play_condition(s: GameState, player: str, card: Card) -> None:
     """ "Play this only if [condition]" (a restriction, CR 1.0.2a; 5.1.2b): a card whose condition does
     not hold as it is announced cannot be played, and the line is reversed (CR 1.10.3)."""
     for sentence in split_sentences(plain(card.facts.text)):
+        forbidden = play_forbidden(sentence, card.facts)
+        if forbidden is not None and conditions.holds(s, player, forbidden, None, card_id=card.id):
+            # "If you are marked, you can't play this" (CR 1.0.2a)
+            raise Illegal(
+                "play_condition",
+                say(
+                    "{card} cannot be played when {condition}; this log shows it is so for {player}.",
+                    card=card.name,
+                    condition=re.sub(r"^if (.+?), .*$", r"\1", sentence.strip(), flags=re.I),
+                    player=player,
+                ),
+            )
         key = play_condition(sentence, card.facts)
         if key is not None and not conditions.holds(s, player, key, None, card_id=card.id):
             raise Illegal(

@@ -97,7 +97,6 @@ def test_condition_words_compile_to_keys(words, key):
         "you've played a card with sigil in its name this turn",  # a name's part, not a descriptor word
         "you've been cheered this turn",
         "you've played another blorp card this turn",
-        "the defending hero is marked",
         "you control a guardian off-hand",  # a description, not a name
         "edge of autumn or a card with vengeance in its name was the last attack this combat chain",
     ],
