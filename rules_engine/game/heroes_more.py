@@ -16,8 +16,8 @@ the engine's clause table. The sentences are matched by the patterns of ``heroes
   too few makes the activation illegal), and "The next time a weapon you control hits a hero this turn,
   create a Gold token" is a delayed trigger (``resolve_ability`` leaves it, ``triggers.hero_hit_abilities``
   makes its layer on the next weapon hit, CR 6.6).
-- A weapon's or hero's life cost ({h}: CR 1.14.2e, Flail of Agony) is paid as it activates
-  (``pay_life_cost``); a player with less life cannot pay it (CR 1.14.2b).
+- A weapon's or hero's life cost ({h}: CR 1.14.2e, Flail of Agony) is checked and paid with the other
+  effect-costs of an activation (``abilities.check_costs`` / ``pay_costs``; CR 1.14.2b).
 """
 
 from __future__ import annotations
@@ -293,29 +293,6 @@ def banished_for_due(s: GameState, due: Effect, ctx: Ctx) -> None:
     """A ``banish_due`` the log's banish paid: Vynnset's "If you do, create a Runechant token"."""
     if due.choice.startswith("token:"):
         make_token(s, due.player, due.choice.removeprefix("token:"), ctx)
-
-
-def pay_life_cost(s: GameState, player: str, src: Card, amount: int, ctx: Ctx) -> None:
-    """An activated ability's life cost ("{h}", CR 1.14.2e: paid with life points, in the order of
-    1.14.2a after resources); a player with less life cannot pay it and the activation is reversed (CR
-    1.14.2b)."""
-    if amount <= 0:
-        return
-    p = s.p(player)
-    if p.life is not None and p.life < amount:
-        raise Illegal(
-            "not_enough_resources",
-            say(
-                "{src}'s cost is {amount} life and {player} has {life}.",
-                src=src.name,
-                amount=amount,
-                player=player,
-                life=p.life,
-            ),
-        )
-    if p.life is not None:
-        p.life -= amount
-    ctx.events.append(Event("life", player, src.name, -amount))
 
 
 def _colour(card: Card) -> int | None:
