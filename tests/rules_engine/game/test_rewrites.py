@@ -79,3 +79,16 @@ def test_flags_stay_with_their_pattern():
     assert rw.joined == [True, True]
     assert rw.apply("DMG 4") == "damage 4"
     assert rw.apply("hp") == "hp"  # the second pattern is case-sensitive
+
+
+def test_the_remarks_word_gate_gives_what_trying_every_pattern_gives():
+    """shorthand.remarks skips a pattern when the line has none of the words it needs (speed only)."""
+    from rules_engine.game.shorthand import remarks  # noqa: PLC0415
+
+    changed = 0
+    extra = ["P1 Ronin (red), GA bc ronin was red", "no block, 2, gold", "P1 Snatch, +2, might; contract done"]
+    for line in LINES + extra:
+        got = remarks(line)
+        assert got == remarks(line, gate=False), line
+        changed += got != "; ".join(x.strip() for x in line.split(";"))
+    assert changed > 0
