@@ -16,7 +16,7 @@ from typing import Any
 from rules_engine.wording import say
 
 from . import actions as A
-from . import choices
+from . import choices, rx
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .damage import deal_damage
@@ -235,8 +235,8 @@ def says(c: A.Claim) -> str:
 def destroy_chosen(s: GameState, subject: str, ctx: Ctx) -> bool:
     """ "P2 destroys Hyper Driver (for the galvanize)" while a resolved ability offers "you may destroy
     an item you control" (CR 1.8.3): the permanent is destroyed and the option taken (``choices``)."""
-    want = re.sub(r"^(?:the|their|his|her|P[12]'s)\s+", "", subject.strip(), flags=re.I)
-    want = re.split(r"\s+(?:for|to|with|as)\s+", want, maxsplit=1)[0]
+    want = rx.sub(r"^(?:the|their|his|her|P[12]'s)\s+", "", subject.strip(), flags=re.I)
+    want = rx.split(r"\s+(?:for|to|with|as)\s+", want, maxsplit=1)[0]
     for due in [e for e in s.effects if e.kind == "destroy_due"]:
         # a hit or crush trigger's "destroy an aura they control" with several that fit (layers.hit_hero_effect)
         victim, _, words = due.text.partition(":")
@@ -261,7 +261,7 @@ def destroy_to_activate(s: GameState, subject: str, ctx: Ctx) -> bool:
     """ "P1 destroys Skullhorn": the player names destroying their own permanent whose (first) activated
     ability costs destroying it, and nothing else destroys it here; the destruction is that cost, so the
     line is the ability's activation (CR 5.2.2, 1.14.4), with a note saying so."""
-    m = re.match(
+    m = rx.match(
         r"^\s*(P[12])\s+(?:destroys|destroyed)\s+(?:their\s+|his\s+|her\s+)?(.+?)\s*\.?\s*$", ctx.entry.text
     )
     if m is None or not _named(m.group(2), subject):
@@ -510,7 +510,7 @@ def observe(s: GameState, c: A.Observe, ctx: Ctx) -> None:
     """A claim about the state: checked against the derived state, never applied."""
     v = view(s)
     found, derived = get_path(v, c.path)
-    if not found and re.fullmatch(r"P[12]\.marked", c.path):
+    if not found and rx.fullmatch(r"P[12]\.marked", c.path):
         found, derived = True, False  # the view shows the mark only when there is one (CR 9.3)
     if not found:
         ctx.add(
@@ -567,7 +567,7 @@ def _withheld(said: str, ctx: Ctx) -> None:
 def probable_missed_trigger(path: str, claimed: Any, derived: Any, ctx: Ctx) -> None:
     """A claimed life total higher than the derived one by exactly the damage of a trigger the
     engine resolved this turn suggests the players missed that trigger (CR 6.6.5, 6.6.6)."""
-    m = re.fullmatch(r"(P[12])\.life", path)
+    m = rx.fullmatch(r"(P[12])\.life", path)
     if not m or not isinstance(claimed, int) or not isinstance(derived, int) or claimed <= derived:
         return
     gap = claimed - derived
@@ -604,13 +604,13 @@ def _attack_power(s: GameState, name: str) -> int | None:
 
 def adjust(s: GameState, c: A.Adjust, ctx: Ctx) -> None:
     """A judge's explicit correction: applied as given, never a violation."""
-    m = re.fullmatch(r"(P[12])\.(\w+)", c.path)
+    m = rx.fullmatch(r"(P[12])\.(\w+)", c.path)
     if not m:
         raise CannotApply(say("cannot adjust {path}", path=repr(c.path)))
     p = s.p(m.group(1))
     key = m.group(2)
     value = c.value
-    if isinstance(value, str) and re.fullmatch(r"[+-]\d+", value):
+    if isinstance(value, str) and rx.fullmatch(r"[+-]\d+", value):
         current = {"deck": p.deck_count, "hand_size": p.hand_size}.get(key, getattr(p, key, 0))
         value = int(current or 0) + int(value)
     elif isinstance(value, str) and value.lstrip("-").isdigit():
@@ -696,15 +696,15 @@ def deck_check(s: GameState, c: A.DeckCheck, ctx: Ctx) -> None:
     allowed = set(hero.classes) if hero else set()
     if hero is not None:
         for k, _ in hero.keywords:
-            m = re.fullmatch(r"essence of (.+)", k)
+            m = rx.fullmatch(r"essence of (.+)", k)
             if m:
-                allowed |= {x.strip() for x in re.split(r",|\s+and\s+|\s+", m.group(1)) if x.strip()}
+                allowed |= {x.strip() for x in rx.split(r",|\s+and\s+|\s+", m.group(1)) if x.strip()}
     problems: list[tuple[str, str]] = []
     for facts, copies in p.decklist:
         if facts.has("legendary") and copies > 1:
             problems.append(("legendary", f"{facts.name} is legendary and appears {copies} times"))
         for k, _ in facts.keywords:
-            m = re.fullmatch(r"(.+?) specialization", k)
+            m = rx.fullmatch(r"(.+?) specialization", k)
             if m and norm_name(m.group(1)) != norm_name(p.hero):
                 problems.append(
                     (
@@ -737,7 +737,7 @@ def _same_card(name: str, said: str) -> bool:
         return True
 
     def bare(x: str) -> str:
-        return norm_name(re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", x, flags=re.I))
+        return norm_name(rx.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", x, flags=re.I))
 
     # either side may carry the colour: the engine's card ("Consuming Volition (red)") or the
     # judge's words ("Command and Conquer (red)", from "C&C" read as the one coloured card it can be)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import conditions, heroes_text, text_abilities, trigger_words
+from . import conditions, heroes_text, rx, text_abilities, trigger_words
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 from .text_crowd import CROWD_MODELLED, CROWD_RESOLVED, SUSPENSE_COST
 
@@ -918,7 +918,7 @@ def _defend_effects(text: str) -> tuple[list[TextEffect], list[str]]:
     """A defend trigger's effect: "this gets +N{d}" is the defending card's own defense (``self_defense``,
     applied to the trigger's source as it resolves), the rest as ``recognise`` reads it."""
     m = _SELF_DEFENSE.match(text.strip().rstrip("."))
-    if m is None or "." in text.strip().rstrip(".") or re.search(r"\byou may\b|^if ", text):
+    if m is None or "." in text.strip().rstrip(".") or rx.search(r"\byou may\b|^if ", text):
         return recognise(text)  # an option's outcome or a condition: recognise reads those
     extra = [TextEffect("self_defense", int(m.group(2)))]
     if not m.group(1):
@@ -1012,9 +1012,9 @@ def defender_descriptor(words: str) -> tuple[tuple[str, ...], ...] | None:
     or more {p}", "cards from hand" -> alternatives (any one fits), each a tuple of words the card must
     all answer to ("non-x": must not); None when a word is not one the engine reads ("" fits any card)."""
     text = conditions._values_first(f"a {words.strip()}".replace(" cards from hand", " from-hand cards"))
-    text = re.sub(r"^an? ", "", text).replace("cards from hand", "from-hand cards")
+    text = rx.sub(r"^an? ", "", text).replace("cards from hand", "from-hand cards")
     out: list[tuple[str, ...]] = []
-    for alt in re.split(r"\s+or\s+|,\s*", text):
+    for alt in rx.split(r"\s+or\s+|,\s*", text):
         ws = [w.rstrip("s") if w in ("auras", "items", "allies", "weapons") else w for w in alt.split()]
         ws = ["ally" if w == "allie" else w for w in ws if w not in ("card", "cards")]
         for w in ws:
@@ -1103,10 +1103,10 @@ def _defended_bonus(low: str) -> DefendedBonus | None:
     m = _DEFENDED_IF.match(low)
     if m:
         fits = defender_descriptor(m.group(4))
-        items = re.split(r",?\s+and\s+|,\s*", m.group(5).strip())
+        items = rx.split(r",?\s+and\s+|,\s*", m.group(5).strip())
         power, go_again = 0, False
         for item in items:
-            mp = re.fullmatch(r"([+-]\d+)\{p\}", item)
+            mp = rx.fullmatch(r"([+-]\d+)\{p\}", item)
             if mp:
                 power += int(mp.group(1))
             elif item == "go again":
@@ -1187,13 +1187,13 @@ def _banished_play(low: str) -> BanishedPlay | None:
     then = (m.group(2) or "").strip()
     if not then:
         return BanishedPlay(key)
-    mc = re.fullmatch(r"it costs ((?:\{r\})+) less to play", then)
+    mc = rx.fullmatch(r"it costs ((?:\{r\})+) less to play", then)
     if mc:
         return BanishedPlay(key, cost_less=mc.group(1).count("{r}"))
-    mp = re.fullmatch(r"it (?:gets|gains) \+(\d+)\{p\}", then)
+    mp = rx.fullmatch(r"it (?:gets|gains) \+(\d+)\{p\}", then)
     if mp:
         return BanishedPlay(key, power=int(mp.group(1)))
-    if re.fullmatch(r"it (?:gets|gains) go again", then):
+    if rx.fullmatch(r"it (?:gets|gains) go again", then):
         return BanishedPlay(key, go_again=True)
     return None
 
@@ -1220,7 +1220,7 @@ ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if ([^.\n]+)\.?"
 
 def self_named(text: str, name: str) -> str:
     """A card's text with its own name read as "this" ("If Cold Snap is played from arsenal")."""
-    return re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "this", text, flags=re.I) if name else text
+    return rx.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "this", text, flags=re.I) if name else text
 
 
 def is_permanent_card(facts: CardFacts) -> bool:
@@ -1260,13 +1260,13 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
     """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
     "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
     d = description.casefold().strip()
-    quality = re.search(
+    quality = rx.search(
         r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\}|\{p\} greater than its base \{p\})$",
         d,
     )
     if quality:
         d = d[: quality.start()]
-    m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
+    m = rx.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
     if not m:
         return None
     if m.group(2) == "attack action card" and (weapon or not facts.is_attack_action):
@@ -1295,7 +1295,7 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
         if q == "stealth":
             return facts.has("stealth")
         if q == "combo":  # CR 8.4.1: a card with a combo ability
-            return facts.has("combo") or bool(re.search(r"(?:^|\n)\s*combo\s*[-–]", plain(facts.text), re.I))
+            return facts.has("combo") or bool(rx.search(r"(?:^|\n)\s*combo\s*[-–]", plain(facts.text), re.I))
         if q.startswith("{p} greater"):
             return True  # a fact of the chain link, not the card: playing.check_buffed_target (Boltyn)
         if quality.group(2):
@@ -1310,7 +1310,7 @@ def split_sentences(text: str) -> list[str]:
     """A card's text as sentences; "If you do, ..." stays with the "you may ..." sentence before it,
     since its effect depends on that optional effect (CR 1.8.3, 1.8.4): the two are one choice."""
     t = text.replace("\n", ". ")
-    parts = re.split(r"(?<=[.!])\s+", t)
+    parts = rx.split(r"(?<=[.!])\s+", t)
     out: list[str] = []
     for p in parts:
         s = " ".join(p.split()).strip().rstrip(".").strip()
@@ -1392,13 +1392,13 @@ def choice_option(x: str) -> tuple[str, int, str] | None:
         # "discard a Phoenix Flame / an ally / a card with watery grave": a card by its name, a kind
         # (choices._fits: conditions.answers_to, the descriptor) or an ability (trigger_words.with_ability)
         words = m.group(1).strip()
-        return ("discard", 0, re.sub(r"^card (with .+)$", r"\1", words))
+        return ("discard", 0, rx.sub(r"^card (with .+)$", r"\1", words))
     m = trigger_words.OPTION_REVEAL.match(x)
     if m:
         # "reveal an instant card / a card with crush from your hand": the reveal line takes it (zones.reveal)
-        words = re.sub(r"^an? ", "", m.group(1))
-        ability = re.fullmatch(r"card with ([a-z ]+)", words)
-        kind = re.sub(r" card$", "", words)
+        words = rx.sub(r"^an? ", "", m.group(1))
+        ability = rx.fullmatch(r"card with ([a-z ]+)", words)
+        kind = rx.sub(r" card$", "", words)
         if ability is not None:
             return ("reveal", 0, f"with {ability.group(1)}")
         if words.endswith(" card") and conditions._descriptor(kind) is not None:
@@ -1410,7 +1410,7 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
     """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
     only, where the source is known; None when a part is not computed."""
     extra: list[TextEffect] = []
-    mm = re.fullmatch(r"(?:it|this) gets -(\d+)\{p\}", y)
+    mm = rx.fullmatch(r"(?:it|this) gets -(\d+)\{p\}", y)
     if mm:
         return [TextEffect("self_power", -int(mm.group(1)))]  # the source's own power (apply_choice)
     mc = _CLOSE_FATE_AFTER.match(y)
@@ -1423,8 +1423,8 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
         y = m.group(1) or ""
         if not y:
             return extra
-    y = re.sub(r"^(?:it|this) (gets|gains) ", r"this \1 ", y)
-    y = re.sub(r"^this (?:gets|gains) (\+\d+\{p\}) and go again$", r"this gets \1, and this gets go again", y)
+    y = rx.sub(r"^(?:it|this) (gets|gains) ", r"this \1 ", y)
+    y = rx.sub(r"^this (?:gets|gains) (\+\d+\{p\}) and go again$", r"this gets \1, and this gets go again", y)
     inner, unread = recognise(y)
     if not inner or unread or any(x.trigger or x.kind in ("manual", "choice") for x in inner):
         return None
@@ -1518,11 +1518,11 @@ def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
     them."" right after "Target dagger attack gets +2{p}": "it" is that target. "Instead" replaces the
     bonus (CR 6.3 replacement of the earlier effect's amount), so the difference is added when the
     condition holds as the card resolves; None for any other sentence."""
-    m = re.match(r'^if (.+?), (instead )?(?:it|the card) (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
+    m = rx.match(r'^if (.+?), (instead )?(?:it|the card) (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
     last = before[-1] if before else None
     if m is None or last is None or last.kind != "target_power" or last.trigger:
         return None
-    md = re.fullmatch(r"you control (\d+) or more draconic chain links", m.group(1))
+    md = rx.fullmatch(r"you control (\d+) or more draconic chain links", m.group(1))
     key = f"draconic_links:{md.group(1)}" if md else conditions.parse(m.group(1))
     if key is None or (";" in key and not conditions.on_resolution(key)):
         return None
@@ -1683,14 +1683,14 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue  # an activated ability of the card, not an effect of its resolution (playing.activate)
         trigger = ""
         if (
-            re.match(r"^(?:combo|crush)\s*-", low)
-            or re.match(r"^when this attacks, intimidate$", low)
+            rx.match(r"^(?:combo|crush)\s*-", low)
+            or rx.match(r"^when this attacks, intimidate$", low)
             or NO_DEFENSE_REACTIONS.match(low)
-            or re.match(
+            or rx.match(
                 r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
                 low,
             )
-            or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
+            or rx.match(r"^if you've dealt arcane damage this turn, this gets", low)
         ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
         mv = SELF_MOVE_TRIGGER.match(low)
@@ -1699,7 +1699,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             # (layers.move_triggers); recognised only when the engine applies all of its effect
             # ("your hero deals N arcane damage": the hero is the source, CR 8.5.3)
             inner, unread = recognise(
-                re.sub(r"^your hero deals (\d+) arcane damage", r"deal \1 arcane damage", mv.group(3))
+                rx.sub(r"^your hero deals (\d+) arcane damage", r"deal \1 arcane damage", mv.group(3))
             )
             # "When this enters the arena, if it was fused, create a Seismic Surge token": one condition
             # of the grammar for the whole effect, checked as its layer resolves (CR 1.8.4, 6.6.1c)
@@ -1801,15 +1801,15 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             else:
                 unknown.append(sentence)
             continue
-        mr = re.match(
+        mr = rx.match(
             r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",
             low,
         )
         if mr:
             trigger = "reprise"
             low = mr.group(1)
-        mc = re.match(r"^if (.+?), (.*)$", low)
-        md = re.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
+        mc = rx.match(r"^if (.+?), (.*)$", low)
+        md = rx.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
         follow = _target_follow_up(low, effects)
         if follow is not None:
             effects.append(follow)  # "If ..., instead it gets +3{p}" after "Target attack gets +2{p}"
@@ -1837,7 +1837,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             low = mc.group(2)
         hq = trigger_words.hit_qualifier(low)  # "When this hits a Brute hero" (CR 6.6.5b)
         hero_words, low = hq if hq is not None else ("", low)
-        m = re.match(
+        m = rx.match(
             r"^(?:when|whenever|if) this hits(?: a hero)?( and it's the second or higher chain link in a row to hit)?,"
             r" (.*)$",
             low,
@@ -1845,7 +1845,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(2)
-            mi = re.match(r"^if (.+?), (.*)$", low)
+            mi = rx.match(r"^if (.+?), (.*)$", low)
             key = conditions.parse(mi.group(1)) if mi and not m.group(1) else None
             mn = trigger_words.HAND_AT_LEAST.match(low) if mi and key is None else None
             if mi and key is not None and ";" in key:
@@ -1906,22 +1906,22 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 unknown.append(sentence)
             continue
         # "create a Toughness and a Vigor token": one token of each (CR 8.6), not one named "toughness and a vigor"
-        low = re.sub(
+        low = rx.sub(
             r"\bcreate (a|an) ([a-z' ]+?) and (a|an|one|two|three|\d+) ([a-z' ]+?) tokens?\b",
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
-        low = re.sub(r"(their arsenal face[- ]up), then (banish )", r"\1; \2", low)  # one effect, kept whole
+        low = rx.sub(r"(their arsenal face[- ]up), then (banish )", r"\1; \2", low)  # one effect, kept whole
         # "the next Guardian attack action card you play this turn costs {r} less to play and gets +5{p}":
         # two effects on the same next card (Earthlore Empowerment)
-        low = re.sub(
+        low = rx.sub(
             r"^(the next [a-z ]+? you play this turn) (costs (?:\{r\})+ less to play) and (gets \+\d+\{p\})$",
             r"\1 \2, and \1 \3",
             low,
         )
-        low = re.sub(r", (?=opt \d)", ", then ", low)  # "opt 1, opt 1, opt 1, and draw a card": each its own
+        low = rx.sub(r", (?=opt \d)", ", then ", low)  # "opt 1, opt 1, opt 1, and draw a card": each its own
         # "they create a Courage and Quicken token" (Intoxicating Shot): one of each for the hero hit
-        low = re.sub(
+        low = rx.sub(
             r"^they create (a|an) ([a-z' ]+?) and (?:a |an )?([a-z' ]+?) tokens?$",
             r"they create \1 \2 token and they create a \3 token",
             low,
@@ -1931,7 +1931,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = _YOU_CONTROL_GAIN.sub(_you_control_gain, low)
         parts = [
             x.strip()
-            for x in re.split(
+            for x in rx.split(
                 r",? then |, and | and (?=draw|gain|create|amp \d|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$|this gets \+\d+\{p\}$)",
                 low,
             )
@@ -1996,7 +1996,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         continue
                     if ability and not _computable_hit_ability(ability):
                         continue  # a granted ability the engine cannot compute: left to the judge
-                    amount = sum(int(x) for x in re.findall(r"\+(\d+)\{p\}", bonus))
+                    amount = sum(int(x) for x in rx.findall(r"\+(\d+)\{p\}", bonus))
                     target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
                 elif kind == "next_typed_attack":
                     # word, go again, a keyword and a quoted hit ability, packed for playing.apply_next_card_effects
@@ -2083,7 +2083,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "target_power":
                     amount = int(groups[1]) * (-1 if groups[0] == "-" else 1)
                 elif kind == "target_grant":
-                    items = re.findall(_GRANT_ITEM, groups[0])
+                    items = rx.findall(_GRANT_ITEM, groups[0])
                     amount = sum(int(i[1:-3]) for i in items if i.startswith("+"))
                     target = ",".join(i for i in items if not i.startswith("+"))
                 elif kind == "target_grant_hit":
@@ -2276,7 +2276,7 @@ def coded_token(name: str) -> bool:
 
 def token_facts(name: str) -> CardFacts | None:
     key = name.casefold().strip()
-    key = re.sub(r"\s+\d+$", "", key)  # "Spectral Shield 1" in a scenario
+    key = rx.sub(r"\s+\d+$", "", key)  # "Spectral Shield 1" in a scenario
     return TOKENS.get(key)
 
 
@@ -2413,7 +2413,7 @@ def cost_parts(cost_text: str) -> list[str]:
     Runechant you control" is "destroy this" and "destroy a runechant you control" (CR 1.14.4)."""
     out: list[str] = []
     for part in (x.strip() for x in cost_text.split(",")):
-        m = re.fullmatch(r"(banish|destroy) this and (an? .+)", part)
+        m = rx.fullmatch(r"(banish|destroy) this and (an? .+)", part)
         out += [f"{m.group(1)} this", f"{m.group(1)} {m.group(2)}"] if m else [part] if part else []
     return out
 
@@ -2421,11 +2421,11 @@ def cost_parts(cost_text: str) -> list[str]:
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(
+        rx.fullmatch(
             r"(?:\{[rc]\}|\d+|\s)*|destroy this(?: when the combat chain closes)?|banish this|discard this|\{t\}(?: your hero)?",
             part,
         )
-        or re.fullmatch(r"(?:\{h\})+", part)  # a life cost (abilities.pay_costs, CR 1.14.2e)
+        or rx.fullmatch(r"(?:\{h\})+", part)  # a life cost (abilities.pay_costs, CR 1.14.2e)
         or heroes_text.GRAVEYARD_BANISH_COST.match(part)  # Kassai's (heroes_more.pay_graveyard_banish)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
@@ -2441,7 +2441,7 @@ def _cost_part(part: str) -> bool:
 
 def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
     """The first activated ability printed on the card (weapons without text attack for their cost)."""
-    for line in re.split(
+    for line in rx.split(
         r"\n|(?<=\.)\s+(?=(?:once per turn\s+)?(?:action|instant)\s*[-–])", facts.text, flags=re.I
     ):
         m = _ACTIVATED.search(line.strip())
@@ -2449,10 +2449,10 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             continue
         cost_text = self_named(m.group(3), facts.name).casefold()  # "Destroy Clarity Potion"
         r = cost_text.count("{r}")
-        m2 = re.search(r"(\d+)\s*\{r\}", cost_text)
+        m2 = rx.search(r"(\d+)\s*\{r\}", cost_text)
         if m2:
             r = int(m2.group(1))
-        elif re.fullmatch(r"\s*(\d+)\s*", cost_text):
+        elif rx.fullmatch(r"\s*(\d+)\s*", cost_text):
             r = int(cost_text.strip())
         body = m.group(4).strip()
         low = body.casefold()
@@ -2468,7 +2468,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             resource_cost=r,
             destroy_self="destroy this" in parts,
             destroy_at_close="destroy this when the combat chain closes" in parts,
-            attack=re.match(r"attack\b(?!\s+action cards?\b)", low)
+            attack=rx.match(r"attack\b(?!\s+action cards?\b)", low)
             is not None,  # not "Attack action cards ..."
             go_again="go again" in low,
             ability_text=body,
@@ -2515,7 +2515,7 @@ class TextPart:
 
 def plain(text: str) -> str:
     """A card text without markdown emphasis (fabrary writes keywords as ``**Go again**``)."""
-    return re.sub(r"\*\*|__", "", text)
+    return rx.sub(r"\*\*|__", "", text)
 
 
 _COMBO = re.compile(
@@ -2545,11 +2545,11 @@ def combo(facts: CardFacts) -> Combo | None:
             return None
         power = 0
         keywords: list[str] = []
-        abilities = re.findall(r'"([^"]+)"', m.group(3))
-        bonus = re.sub(r'"[^"]+"', "ABILITY", m.group(3))
-        for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", bonus):
+        abilities = rx.findall(r'"([^"]+)"', m.group(3))
+        bonus = rx.sub(r'"[^"]+"', "ABILITY", m.group(3))
+        for item in rx.split(r",\s*(?:and\s+)?|\s+and\s+", bonus):
             item = item.strip().rstrip(".")
-            mp = re.fullmatch(r"\+(\d+)\{p\}", item)
+            mp = rx.fullmatch(r"\+(\d+)\{p\}", item)
             if mp:
                 power += int(mp.group(1))
             elif item in ACTING_KEYWORDS and item != "intimidate":
@@ -2562,7 +2562,7 @@ def combo(facts: CardFacts) -> Combo | None:
             found, unknown = recognise(ability)
             if unknown or not found or any(e.trigger != "hit" or e.kind == "manual" for e in found):
                 return None  # only a hit ability the engine computes is taken in
-        after = tuple(x.strip() for x in re.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
+        after = tuple(x.strip() for x in rx.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
         return Combo(after, power, tuple(keywords), tuple(abilities))
     return None
 
@@ -2667,12 +2667,12 @@ def _bonus(items: str) -> tuple[int, tuple[str, ...]] | None:
     chain link's granted abilities; None when an item is not a bonus the engine knows."""
     power = 0
     keywords: list[str] = []
-    abilities = [a.strip().rstrip(".,") for a in re.findall(r'"([^"]+)"', items)]
+    abilities = [a.strip().rstrip(".,") for a in rx.findall(r'"([^"]+)"', items)]
     if any(not _computable_hit_ability(a) or "|" in a or ";" in a for a in abilities):
         return None  # an ability the engine cannot compute (or not kept in a waiting bonus) is the judge's
-    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r'"[^"]+"', "ABILITY", items)):
+    for item in rx.split(r",\s*(?:and\s+)?|\s+and\s+", rx.sub(r'"[^"]+"', "ABILITY", items)):
         item = item.strip()
-        mp = re.fullmatch(r"\+(\d+)\{p\}", item)
+        mp = rx.fullmatch(r"\+(\d+)\{p\}", item)
         if mp:
             power += int(mp.group(1))
         elif item in ACTING_KEYWORDS and item != "intimidate":
@@ -2697,7 +2697,7 @@ def _grant(low: str) -> Grant | None:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
     # "While Yinti Yanti is attacking and you control an aura": an attack's bonus acts only while it attacks
-    parsed = conditions.parse(_control_one(re.sub(r"^this is attacking and ", "", m.group(1))))
+    parsed = conditions.parse(_control_one(rx.sub(r"^this is attacking and ", "", m.group(1))))
     if parsed is not None:
         return Grant(parsed, 0, bonus[0], bonus[1])  # the condition grammar's key (conditions.holds)
     return None
@@ -2751,7 +2751,7 @@ _DEFENSE_WHILE_DEFENDING = re.compile(
 
 def _control_one(words: str) -> str:
     """ "you control an aura" read as the grammar's "you control 1 or more auras" (a kind, not a name)."""
-    return re.sub(r"^you control an? (aura|item)$", r"you control 1 or more \1s", words)
+    return rx.sub(r"^you control an? (aura|item)$", r"you control 1 or more \1s", words)
 
 
 def _defense_key(low: str) -> tuple[str, int] | None:
@@ -2827,7 +2827,7 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # checked as the card is played from the banished zone (playing.play)
         if defend_restriction(sentence, facts) is not None or _defended_bonus(low) is not None:
             continue  # checked as defenders are declared / counted from them (defending, values.link_power)
-        if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
+        if modes_done and (rx.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
             continue  # the chosen mode is applied when the attack becomes a chain link
         m = _RUPTURE.match(low)
         if m:
@@ -2874,7 +2874,7 @@ def attack_text(facts: CardFacts) -> AttackText:
             effects, unknown = _trigger_bonus(m.group(1)) or [], []
             if not effects:
                 effects, unknown = recognise(trigger_words.create_more(m.group(1)))
-            if (not effects or unknown) and re.match(r"^when(?:ever)? this attacks a hero, ", low):
+            if (not effects or unknown) and rx.match(r"^when(?:ever)? this attacks a hero, ", low):
                 # "When this attacks a hero, they draw a card": "they" is the hero attacked (CR 6.6)
                 effects, unknown = _hero_trigger_effects(m.group(1)) or [], []
             if not effects or unknown:
@@ -2922,7 +2922,7 @@ def _hero_trigger_effects(text: str) -> list[TextEffect] | None:
     text = text.strip().rstrip(".")
     if text in ("intimidate", "intimidate them"):
         return [TextEffect("intimidate")]  # CR 8.5.10, the random card the log's banish line names
-    text = re.sub(r"^it (gets|gains) ", r"this \1 ", text)
+    text = rx.sub(r"^it (gets|gains) ", r"this \1 ", text)
     found, unread = recognise(f"when this hits a hero, {text}.")
     if (
         not found
@@ -2940,7 +2940,7 @@ def _attack_fact_trigger(text: str) -> list[TextEffect]:
     """ "When this attacks, if it has go again / N or more {p}, EFFECT" (Runner Runner): a condition on the
     attack itself, as the rules count it on its chain link (CR 1.8.4, 6.6.5b; ``defending.conditional_trigger``
     checks it as it triggers and as it resolves); [] for other words."""
-    m = re.match(r"^if (?:it|this) (has .+?), (.+)$", text)
+    m = rx.match(r"^if (?:it|this) (has .+?), (.+)$", text)
     key = conditions.parse(f"this {m.group(1)}") if m else None
     if m is None or key is None or not conditions.attack_fact(key):
         return []
@@ -2963,10 +2963,10 @@ def attack_mode(facts: CardFacts, mode: str) -> AttackMode | None:
     """An attack card's mode when it is "this gains +N{p}", "this gains go again" or "when you attack
     with this, [recognised effect]"; None for any other mode (flagged)."""
     low = _self(mode.strip().rstrip("."), facts)
-    m = re.fullmatch(r"this (?:gets|gains) \+(\d+)\{p\}", low)
+    m = rx.fullmatch(r"this (?:gets|gains) \+(\d+)\{p\}", low)
     if m:
         return AttackMode(power=int(m.group(1)))
-    if re.fullmatch(r"this (?:gets|gains) go again", low):
+    if rx.fullmatch(r"this (?:gets|gains) go again", low):
         return AttackMode(go_again=True)
     m = _ATTACK_TRIGGER.match(low)
     if m:
@@ -2979,10 +2979,10 @@ def attack_mode(facts: CardFacts, mode: str) -> AttackMode | None:
 def attack_modes(facts: CardFacts) -> list[str]:
     """The modes of an attack card's "Choose 1" (the lines after it starting with a dash)."""
     text = plain(facts.text)
-    found = re.search(r"(?:^|\n)\s*choose 1", text, re.I)
+    found = rx.search(r"(?:^|\n)\s*choose 1", text, re.I)
     if not found:
         return []
-    return [m.strip() for m in re.split(r"\n\s*[-–]\s*", text[found.start() :])[1:] if m.strip()]
+    return [m.strip() for m in rx.split(r"\n\s*[-–]\s*", text[found.start() :])[1:] if m.strip()]
 
 
 def attack_unmodelled(facts: CardFacts) -> list[str]:
@@ -3015,7 +3015,7 @@ def defend_sentences(facts: CardFacts) -> list[str]:
     return [
         s
         for s in split_sentences(plain(facts.text))
-        if re.search(r"\bthis defends\b|\bdefending with this\b|\bthis is defending\b", s, re.I)
+        if rx.search(r"\bthis defends\b|\bdefending with this\b|\bthis is defending\b", s, re.I)
     ]
 
 
@@ -3495,7 +3495,7 @@ def _self_short(sentence: str, facts: CardFacts) -> str:
     Resplendent: a card's text names itself by its short name)."""
     low = _self(sentence, facts)
     short = facts.name.split(",")[0].strip().casefold() if "," in facts.name else ""
-    return re.sub(rf"(?<![\w']){re.escape(short)}(?![\w'])", "this", low) if short else low
+    return rx.sub(rf"(?<![\w']){re.escape(short)}(?![\w'])", "this", low) if short else low
 
 
 def weapon_turn_sentence(low: str) -> bool:
@@ -3568,7 +3568,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
 def _weapon_hit(low: str) -> bool:
     """A weapon's own "When this hits [a hero], EFFECT" the engine computes: its attack-proxy's hit
     trigger (CR 1.4.3a, 7.5.5; ``triggers.hit_triggers`` reads the weapon's text)."""
-    if not re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, ", low):
+    if not rx.match(r"^(?:when|whenever|if) this hits(?: a hero)?, ", low):
         return False
     found, unread = recognise(low)
     return bool(found) and not unread and all(e.trigger == "hit" and e.kind != "manual" for e in found)
@@ -3625,7 +3625,7 @@ def granted_to_others(facts: CardFacts, kw: str) -> bool:
     """Whether every sentence of the card naming ``kw`` is a computed effect that gives it to another
     attack ("Target sword attack gets go again", "Your next attack this turn gains go again"): the
     engine applies it there (CR 6.1.2 on whom an effect acts), so the card itself never has it."""
-    named = [s for s in split_sentences(plain(facts.text)) if re.search(rf"\b{re.escape(kw)}\b", s, re.I)]
+    named = [s for s in split_sentences(plain(facts.text)) if rx.search(rf"\b{re.escape(kw)}\b", s, re.I)]
     if not named:
         return False
     for sentence in named:
@@ -3739,7 +3739,7 @@ def _activated_status(
         return FLAGGED
     if (
         computed_body
-        or re.fullmatch(r"attack(?:\. go again)?\.?", body)
+        or rx.fullmatch(r"attack(?:\. go again)?\.?", body)
         or SHARPEN.fullmatch(body)
         or text_abilities.resolved_body(body)  # abilities.resolve
     ):
@@ -3918,7 +3918,7 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
         elif attack:
             if sentence in unmodelled:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
-            elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
+            elif rx.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
                 mc = CRUSH.match(low)
                 if mc:  # as triggers.crush reads it; "to a Guardian hero" is checked on the hero card
                     crushed = crush_effects(mc.group(2))
@@ -3933,14 +3933,14 @@ def sentence_parts(facts: CardFacts) -> tuple[TextPart, ...]:
             parts.append(TextPart(sentence, MODELLED, "enters or leaves"))  # zones.self_move_triggers
         elif resolving:
             effects, unknown = recognise(self_named(sentence, facts.name))
-            if re.match(
+            if rx.match(
                 r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
                 low,
             ) or (SHARPEN.fullmatch(low) and "target" in low):  # sharpen: layers.sharpen_text
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif (
                 unknown
-                and re.match(
+                and rx.match(
                     r"^if .+?, (?:instead (?:it|the card|gain|deal|prevent|draw)|it (?:gets|gains)) ", low
                 )
                 and self_named(sentence, facts.name) not in recognise(self_named(text, facts.name))[1]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import actions as A
-from . import shorthand
+from . import rx, shorthand
 from .cards import CardLookup, InlineCards, norm_name
 from .idioms_26h import IDIOMS_26H
 from .rewrites import Rewrites
@@ -50,41 +50,41 @@ def _equipped_names(part: str) -> tuple[str, ...]:
     """The cards an ability equips, as the activation line names them: "equips both Kunai from the
     yard" (two of one name), "equipping Kunai of Retribution and Kunai of Retribution"; the names are
     matched with the cards where they are (``heroes``)."""
-    said = re.sub(r"^(?:and )?equip(?:s|ping|ped)?\s+", "", part.strip(), flags=re.I)
-    said = re.sub(
+    said = rx.sub(r"^(?:and )?equip(?:s|ping|ped)?\s+", "", part.strip(), flags=re.I)
+    said = rx.sub(
         r"\s+(?:from|out of) (?:the |their |his |her )?(?:yard|gy|graveyard|discard(?: pile)?)\b.*$",
         "",
         said,
         flags=re.I,
     ).strip()
-    m = re.match(r"(?:both|two|2|the two)\s+(?:of\s+)?(?:the\s+|their\s+)?(.+)$", said, re.I)
+    m = rx.match(r"(?:both|two|2|the two)\s+(?:of\s+)?(?:the\s+|their\s+)?(.+)$", said, re.I)
     if m:
-        one = re.sub(r"s$", "", m.group(1).strip()) if not m.group(1).strip().endswith("ss") else m.group(1)
+        one = rx.sub(r"s$", "", m.group(1).strip()) if not m.group(1).strip().endswith("ss") else m.group(1)
         return (one, one)
-    return tuple(x.strip() for x in re.split(r",\s*|\s+and\s+|\s+&\s+", said) if x.strip())
+    return tuple(x.strip() for x in rx.split(r",\s*|\s+and\s+|\s+&\s+", said) if x.strip())
 
 
 def _after_activation(player: str, rest: str) -> str:
     """What a line tells after "P1 uses X:": a pitch stays with the activation; the costs the engine
     pays itself ("tap", "pops a Gold") are dropped; anything else is the player's next clauses."""
-    parts = [x.strip() for x in re.split(r",\s*|;\s*", rest) if x.strip()]
+    parts = [x.strip() for x in rx.split(r",\s*|;\s*", rest) if x.strip()]
     keep: list[str] = []
     pitch = ""
     for part in parts:
         low = part.casefold()
-        if re.fullmatch(r"(?:taps?|tapped|tapping)(?: (?:the |her |his )?hero| it)?", low):
+        if rx.fullmatch(r"(?:taps?|tapped|tapping)(?: (?:the |her |his )?hero| it)?", low):
             continue
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:pops|popped|destroys|destroyed|destroying|cracks|cracked|sacs|breaks) (?:a|the|one) gold",
             low,
         ):
             continue
-        if re.match(r"pitch(?:es|ed|ing)? ", low) and not pitch and not keep:
-            pitch = ", pitching " + re.sub(r"^\w+\s+", "", part)
+        if rx.match(r"pitch(?:es|ed|ing)? ", low) and not pitch and not keep:
+            pitch = ", pitching " + rx.sub(r"^\w+\s+", "", part)
             continue
-        if re.match(r"discard(?:s|ed|ing) ", low) and not keep:
+        if rx.match(r"discard(?:s|ed|ing) ", low) and not keep:
             # "P1 used Oscilio's ability, discarding X": the discard that pays the activation's cost
-            pitch += ", discarding " + re.sub(r"^\w+\s+", "", part)
+            pitch += ", discarding " + rx.sub(r"^\w+\s+", "", part)
             continue
         keep.append(part)
     return pitch + "".join(f"; {player} {x}" for x in keep)
@@ -102,7 +102,7 @@ def _play_zone(said: str) -> str:
         ("yard", "graveyard"),
         ("discard", "graveyard"),
     ):
-        if re.search(rf"\b{word}", low):
+        if rx.search(rf"\b{word}", low):
             return zone
     return "deck"
 
@@ -158,7 +158,7 @@ class NameIndex:
         if not key or key in self._all:
             return
         self._all.add(key)
-        base = re.fullmatch(r"(.+?) \((?:red|yellow|blue)\)", key)
+        base = rx.fullmatch(r"(.+?) \((?:red|yellow|blue)\)", key)
         if base:
             self._uncoloured[base.group(1)] = (
                 name if self._uncoloured.get(base.group(1), name) == name else None
@@ -201,7 +201,7 @@ class NameIndex:
         for base, full in self._uncoloured.items():
             if full is None or base in self._all:
                 continue
-            text = re.sub(
+            text = rx.sub(
                 r"(?<![\w'])(?<!red )(?<!blue )(?<!yellow )"
                 + re.escape(base)
                 + r"(?![\w'])(?!\s*\((?:red|yellow|blue)\))(?!\s+(?:trigger|ability)\b)",
@@ -216,12 +216,12 @@ class NameIndex:
         variant, written after it as the grammar reads it (CR 1.3.4)."""
 
         out, pos = "", 0
-        for m in re.finditer(r"\b(?:the |a |an |their )?(red|yellow|blue) (?=[A-Z])", text):
+        for m in rx.finditer(r"\b(?:the |a |an |their )?(red|yellow|blue) (?=[A-Z])", text):
             name = self.prefix(text[m.end() :])
             if name is None or m.start() < pos:
                 continue
             said = text[m.end() : m.end() + len(name)]
-            colour = "" if re.search(r"\((?:red|yellow|blue)\)$", said) else f" ({m.group(1)})"
+            colour = "" if rx.search(r"\((?:red|yellow|blue)\)$", said) else f" ({m.group(1)})"
             out += text[pos : m.start()] + said + colour
             pos = m.end() + len(name)
         return out + text[pos:]
@@ -255,8 +255,8 @@ class NameIndex:
             coloured = [n for n in found if n != _uncoloured(n)]
             return coloured[0] if len(coloured) == 1 else min(found, key=len)
 
-        text = re.sub(r"(?<![\w'])([A-Z])&([A-Z])(?![\w'])", r"\1n\2", text)  # "C&C": "and" as "&"
-        return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
+        text = rx.sub(r"(?<![\w'])([A-Z])&([A-Z])(?![\w'])", r"\1n\2", text)  # "C&C": "and" as "&"
+        return rx.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
 
     def first_word_said(self, text: str) -> str:
         """ "the sword", "Hood + Robe": the first word of exactly one of the scenario's own names of two
@@ -270,11 +270,11 @@ class NameIndex:
                     if len(parts) >= 2:
                         self._firsts.setdefault(parts[0], set()).add(name)
         firsts = self._firsts
-        if not any(w.casefold() in firsts for w in re.findall(r"[A-Za-z]{3,}", text)):
+        if not any(w.casefold() in firsts for w in rx.findall(r"[A-Za-z]{3,}", text)):
             return text  # no word of the line starts one of the names: nothing to read
 
         spans: list[tuple[int, int]] = []  # where known names stand: their words are left as they are
-        for w in re.finditer(r"(?<![\w'])[A-Za-z]", text):
+        for w in rx.finditer(r"(?<![\w'])[A-Za-z]", text):
             known = self.prefix(text[w.start() :])
             if known is not None:
                 spans.append((w.start(), w.start() + len(known)))
@@ -288,30 +288,30 @@ class NameIndex:
             if (
                 any(a <= m.start("w") < b for a, b in spans)
                 or (
-                    found and re.match(r",?\s*" + re.escape(next(iter(found))), after, re.I)
+                    found and rx.match(r",?\s*" + re.escape(next(iter(found))), after, re.I)
                 )  # "their legs, Legs L"
                 or (
                     key in _SLOT_WORDS_SAID
-                    and not re.search(r"\bwith (?:the|her|his|their) $", m.string[: m.start("w")])
+                    and not rx.search(r"\bwith (?:the|her|his|their) $", m.string[: m.start("w")])
                 )
                 or len(found) != 1
                 or (
                     before
                     and not m.group("the")
                     and before[-1][:1].isupper()
-                    and not re.fullmatch(r"P[12]", before[-1])
+                    and not rx.fullmatch(r"P[12]", before[-1])
                 )
                 or key in self._all
                 or key in _GAME_WORDS
                 or self.prefix(m.string[m.start("w") :]) is not None
-                or re.match(r"\s+(?:phase|step|points?|reactions?)\b", m.string[m.end() :], re.I)
+                or rx.match(r"\s+(?:phase|step|points?|reactions?)\b", m.string[m.end() :], re.I)
             ):
                 return m.group(0)
             if not m.group("the") and not word[0].isupper():
                 return m.group(0)
             return next(iter(found))  # "the sword": the card's name stands for the article too
 
-        return re.sub(
+        return rx.sub(
             r"(?<![\w'])(?P<the>the |her |his |their )?(?P<w>[A-Za-z][a-z]{2,})(?!\w)(?!'(?!s\b))", swap, text
         )
 
@@ -321,7 +321,7 @@ class NameIndex:
         index's own names (the card database's names are not searched: a short form names a card of
         the scenario). None when no name or several names end with it."""
         low = norm_name(word)
-        if not re.fullmatch(r"[a-z0-9'-]{1,6}", low) or not (
+        if not rx.fullmatch(r"[a-z0-9'-]{1,6}", low) or not (
             any(ch.isdigit() for ch in word) or word.isupper()
         ):
             return None
@@ -366,9 +366,9 @@ def _split_sentences(text: str) -> str:
             ch == "."
             and depth <= 0
             and i > 0
-            and re.match(r"[A-Za-z0-9)'\]}]", text[i - 1])
-            and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
-            and re.match(r"\s+(?:[A-Z]|\d+\s+(?:through|thru|dmg|damage|in)\b)", text[i + 1 :])
+            and rx.match(r"[A-Za-z0-9)'\]}]", text[i - 1])
+            and not rx.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
+            and rx.match(r"\s+(?:[A-Z]|\d+\s+(?:through|thru|dmg|damage|in)\b)", text[i + 1 :])
         ):
             out += ";"
         else:
@@ -930,7 +930,7 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
             r"\b(?:blks?|blocks?|blocked|blocking|declares?|declared|defends?|defended)\b[^;]*?\(\d+\)[^;]*",
             re.I,
         ),
-        lambda m: re.sub(r"(?<=[\w'])\s+\((\d+)\)", r" (defense \1)", m.group(0)),
+        lambda m: rx.sub(r"(?<=[\w'])\s+\((\d+)\)", r" (defense \1)", m.group(0)),
     ),
     # "pitch Y (2)": the pitch value said bare in parentheses
     (re.compile(r"\b(pitch(?:ing|es)? [A-Z][\w' ]*?) \((\d)\)", re.I), r"\1 (pitch \2)"),
@@ -1070,7 +1070,7 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r",\s+and (takes|took|is dealt|was dealt) (\d+)", re.I),
         lambda m: (
             "; "
-            + (re.findall(r"\bP[12]\b", m.string[: m.start()]) or [""])[-1]
+            + (rx.findall(r"\bP[12]\b", m.string[: m.start()]) or [""])[-1]
             + f" {m.group(1)} {m.group(2)}"
         ),
     ),
@@ -1370,20 +1370,20 @@ def _pronouns(line: str, last: str = "", turn: str = "") -> str:
     other = {"P1": "P2", "P2": "P1"}.get(turn, "")
 
     def who_for(rest: str, named: str) -> str:
-        if turn and re.match(_ATTACKER_VERBS, rest, re.I):
+        if turn and rx.match(_ATTACKER_VERBS, rest, re.I):
             return turn
-        if turn and re.match(_DEFENDER_VERBS, rest, re.I):
+        if turn and rx.match(_DEFENDER_VERBS, rest, re.I):
             return other
         return named or turn
 
     out = ""
-    for part in re.split(r"(\bP[12]\b)", line):
-        if re.fullmatch(r"P[12]", part):
+    for part in rx.split(r"(\bP[12]\b)", line):
+        if rx.fullmatch(r"P[12]", part):
             last = part
             out += part
             continue
         if last or turn:
-            part = re.sub(
+            part = rx.sub(
                 r"(^\s*|[;,.]\s*(?:and\s+)?(?:then\s+)?|\b(?:and|then|so|but)\s+)(?:they|he|she)\s+(?!both\b|all\b|each\b)(?=[a-z])",
                 lambda m, named=last: m.group(1) + who_for(m.string[m.end() :], named) + " ",
                 part,
@@ -1391,17 +1391,17 @@ def _pronouns(line: str, last: str = "", turn: str = "") -> str:
             )
         out += part
     # "they draw" -> "P1 draws": the verb agrees with the player it now has
-    return re.sub(
+    return rx.sub(
         r"\b(P[12]) (draw|put|play|block|defend|take|arsenal|attack|swing|discard|reveal|gain|lose|use|activate|stick)\b",
         r"\1 \2s",
-        re.sub(r"\b(P[12]) (pitch|pass)\b(?!es)", r"\1 \2es", out),
+        rx.sub(r"\b(P[12]) (pitch|pass)\b(?!es)", r"\1 \2es", out),
     )
 
 
 def _arsenal_and_bottom(line: str) -> str:
     """ "P1 sticks Card A in arsenal face down", "Card X goes to the bottom": the end phase's arsenal
     (CR 4.4.3b) and the pitch zone put on the bottom of the deck (CR 4.4.3c), for the last player named."""
-    line = re.sub(
+    line = rx.sub(
         r"\b(P[12]) (?:sticks?|stuck|slides?|slid|puts?|places?|placed|sets?|tucks?|tucked) (?!nothing\b)([A-Z][^,;()]*?)"
         r"(?: (face[- ](?:down|up)))? (?:in|into) (?:the |their |his |her )?arsenal(?: (face[- ](?:down|up)))?\b",
         lambda m: (
@@ -1410,13 +1410,13 @@ def _arsenal_and_bottom(line: str) -> str:
         line,
     )
     out, last = "", ""
-    for part in re.split(r"(\bP[12]\b)", line):
-        if re.fullmatch(r"P[12]", part):
+    for part in rx.split(r"(\bP[12]\b)", line):
+        if rx.fullmatch(r"P[12]", part):
             last = part
             out += part
             continue
         if last:
-            part = re.sub(
+            part = rx.sub(
                 r"([;,]\s*(?:and\s+)?)([A-Z][^,;()]*?) (?:goes|go|went|is put) (?:to|on) the bottom(?: of (?:the|their|his|her) deck)?(?=\s*(?:[;,]|$))",
                 lambda m, who=last: f"{m.group(1)}{who} puts {m.group(2)} on the bottom of their deck",
                 part,
@@ -1452,13 +1452,13 @@ def _idioms(line: str, last: str = "", turn: str = "") -> str:
     line = _IDIOMS_26F_RW.apply(line)
     line = _IDIOMS_26E_RW.apply(line)
     line = _arsenal_and_bottom(_pronouns(line, last, turn))
-    line = re.sub(
+    line = rx.sub(
         r"(^|;\s*)and\s+(?=P[12]\b)", r"\1", line, flags=re.I
     )  # "and she drew 4" made "and P1 drew 4"
     line = _IDIOMS_RW.apply(line)
     # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
     # the step named (else once)
-    return re.sub(
+    return rx.sub(
         r"\b(?:nobody|no one|neither player|neither of them)(?: else)? (?:responded|responds|reacted|reacts|did anything|does anything|"
         r"played anything|plays anything)(?: (?:in|during) (?:the )?(reaction|defend|attack|layer|damage|resolution)s?(?: step)?)?"
         r"(?:,?\s*(?:so|and)\s+|,\s*|\s*$)",
@@ -1471,7 +1471,7 @@ def _idioms(line: str, last: str = "", turn: str = "") -> str:
 def _correction(c: str) -> str:
     """A judge correcting themselves mid-line, "P2 blocks with Card C, no wait, with Card D": the
     words after the correction replace the object before it (the corrected line is what is applied)."""
-    m = re.match(
+    m = rx.match(
         r"^(.*?(?:\bwith|\bw/|\bdeclares|\bplays|\bpitching|\bpitches|\btargeting|\bactivates|\bblks?|\bblocks|\bblocked|\bdef)\s+)(.+?),?\s+"
         r"(?:no wait|no,? wait|sorry|i mean|correction:?|actually|rather|scratch that),?\s+"
         r"(?:(?:with|it was|it's|make that)\s+)?(.+)$",
@@ -1489,55 +1489,55 @@ def _asides(c: str) -> str:
     when unread)."""
     c = _correction(c)
     # "P1 attacks again with Dawnblade": the repeat said before the source
-    c = re.sub(
+    c = rx.sub(
         r"\b(P[12]) (attacks|attacked|swings|swung) (?:again|once more|a second time) with ",
         r"\1 \2 with ",
         c,
         flags=re.I,
     )
     # "... -> combo, 4 power w/ go again": what the judge says follows from a keyword, a remark
-    c = re.sub(r"\s+(?:->|=>)\s+((?:combo|reprise|crush|rupture)\b[^;()]*)$", r" (\1)", c, flags=re.I)
+    c = rx.sub(r"\s+(?:->|=>)\s+((?:combo|reprise|crush|rupture)\b[^;()]*)$", r" (\1)", c, flags=re.I)
     # "... -- Ira +1": a dash aside is a remark (a claim in parentheses)
-    c = re.sub(r"\s+(?:--|—)\s+([^;()]+)$", r" (\1)", c)
+    c = rx.sub(r"\s+(?:--|—)\s+([^;()]+)$", r" (\1)", c)
     # "P2 plays Sink Below (red) as a defense reaction": the card's own type, said (nothing to apply)
-    c = re.sub(r"\s+as (?:a|an|their|his|her) (?:defen[cs]e|attack) reaction$", "", c, flags=re.I)
+    c = rx.sub(r"\s+as (?:a|an|their|his|her) (?:defen[cs]e|attack) reaction$", "", c, flags=re.I)
     # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
-    c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
+    c = rx.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
     # "..., +1 since P1 is lower", "... at 17 vs 20, it gets go again": the judge's reasons, claims in
     # parentheses (checked where the claim grammar reads them, else reported), never a card list
-    c = re.sub(r",?\s+(\+\d+\s+(?:since|because|as|from|for|thanks to)\b[^();]*)$", r" (\1)", c, flags=re.I)
-    c = re.sub(
+    c = rx.sub(r",?\s+(\+\d+\s+(?:since|because|as|from|for|thanks to)\b[^();]*)$", r" (\1)", c, flags=re.I)
+    c = rx.sub(
         r"\s+\((at \d+ (?:vs\.?|v\.?|versus|to|against) \d+)\)|\s+(at \d+ (?:vs\.?|v\.?|versus|against) \d+)(?=,|$)",
         lambda m: f" ({m.group(1) or m.group(2)})",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r",\s+((?:so\s+)?(?:it|this|that)\s+(?:gets|has|gains|got|had|gained)\s+go again)$",
         r" (\1)",
         c,
         flags=re.I,
     )
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
-    m = re.match(
+    m = rx.match(
         r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
         c,
         re.I,
     )
     if m:
         c = f"{m.group(1)} {m.group(3)} ({m.group(2)})"
-    m = re.match(
+    m = rx.match(
         r"^(?:before|without waiting for) (P[12]) pass(?:es|ed)?(?: priority)?,?\s+(?=P[12]\b)", c, re.I
     )
     if m:
         c = f"{m.group(1).upper()} has priority; " + c[m.end() :]
-    c = re.sub(
+    c = rx.sub(
         r"\s+before (?:declaring|declares|they declare|blocking)(?: any)? (?:defending cards|defenders|blockers|blocks)$",
         " (before declaring defending cards)",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r",\s+((?:which|since|because|as)\s+(?!(?:is|was) (?:a|an) [123]\b)(?:\w+ )?(?:can'?t|cannot|isn'?t|is not|wasn'?t|was not|shouldn'?t|not allowed|illegal)\b[^()]*)$",
         r" (\1)",
         c,
@@ -1545,20 +1545,20 @@ def _asides(c: str) -> str:
     )
     # "pitched Card B for it, so 2 floating", "Chest W, which is already down a counter": a remark
     # about what came before (not a card of a list, not an action), kept in parentheses as a claim
-    c = re.sub(
+    c = rx.sub(
         r",\s+((?:so|which|although|though|even though|right next to|next to|alongside)\s+(?!P[12]\b|(?:is|was) (?:a|an) [123]\b)[^();]*)$",
         r" (\1)",
         c,
         flags=re.I,
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12] (?:plays|played|casts|cast) (?:(?! and )[^,;()])+),\s+((?:dealing|gaining|creating)\s+[^();]+)$",
         r"\1 (\2)",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"(?<=\)),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
         r" (\1)",
         c,
@@ -1566,7 +1566,7 @@ def _asides(c: str) -> str:
     )
     # "As the 3 arcane damage would be dealt, P2 destroys X", "when the 5 came in P2 ...": the damage
     # about to be dealt (a claim, CR 6.4.2) before what the defender does about it
-    c = re.sub(
+    c = rx.sub(
         r"(?:^|,?\s+(?:and\s+)?)(?:as|when|while|once) (?:the )?(\d+)(?: arcane| physical| combat)?(?: damage)? "
         r"(?:would be dealt|came in|comes in|was coming in|is coming in|was about to be dealt|is about to be dealt),?\s+(?=P[12]\b)",
         r"; \1 damage would be dealt; ",
@@ -1574,23 +1574,23 @@ def _asides(c: str) -> str:
         flags=re.I,
     ).lstrip("; ")
     # "P2 fired off Instant G, back up to 5": the player's life total after the action (a claim)
-    who0 = re.match(r"^(P[12])\b", c, re.I)
+    who0 = rx.match(r"^(P[12])\b", c, re.I)
     if who0:
-        c = re.sub(
+        c = rx.sub(
             r",\s+(?:and\s+)?(?:back |now |going |went |goes )?(?:up |down )?to (\d+)(?: life)?$",
             lambda m: f" ({who0.group(1).upper()} is at {m.group(1)})",
             c,
             flags=re.I,
         )
     # "then in the reaction step P2 tried to ...": the step named first is a step claim too
-    c = re.sub(
+    c = rx.sub(
         r"^(?:and\s+)?(?:then\s+)?(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
         lambda m: f"{_STEP_NAME.get(m.group(1).casefold(), m.group(1))} step: {m.group(2)}",
         c,
         flags=re.I,
     )
-    who = re.match(r"^(P[12])\b", c, re.I)
-    c = re.sub(
+    who = rx.match(r"^(P[12])\b", c, re.I)
+    c = rx.sub(
         r"\s+(?:but (?:had|has|have)|with) no (action points?|resource points?|resources|priority)(?: left)?(?=$|,)",
         lambda m: (
             f" ({who.group(1).upper()} has no action points)"
@@ -1600,7 +1600,7 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"\s+(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step(?=$|\s*\()",
         lambda m: f" ({_STEP_NAME.get(m.group(1).casefold(), m.group(1))} Step)",
         c,
@@ -1608,7 +1608,7 @@ def _asides(c: str) -> str:
     )
     # "P1 got the action point back in the resolution step and swung X": the step said mid-line is
     # where the line's actions happen, as "Resolution Step - ..." says it
-    m = re.match(
+    m = rx.match(
         r"^(P[12] .+?)\s+(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step(?=\s+and\s|\s*,)(.*)$",
         c,
         re.I,
@@ -1624,7 +1624,7 @@ _STEP_NAME = {"rxn": "reaction", "res": "resolution"}
 def _uncoloured(name: str) -> str:
     """A card's name without the colour a judge adds after it, "Sigil of Solace (blue)": the layer on
     the stack is named without it (the colour chooses the pitch variant, CR 1.3.4)."""
-    return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name, flags=re.I)
+    return rx.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name, flags=re.I)
 
 
 def split_clauses(text: str) -> list[str]:
@@ -1703,7 +1703,7 @@ class Parser:
     def _colon_in_name(self, c: str, colon: int) -> bool:
         """Whether the colon at ``colon`` is inside a known card name said there ("P1 plays Second
         Tenet of Chi: Tide"), not a label before an action."""
-        for m in re.finditer(r"(?:^|(?<=\s))\S", c[:colon]):
+        for m in rx.finditer(r"(?:^|(?<=\s))\S", c[:colon]):
             name = self.names.prefix(c[m.start() :])
             if name is not None and ":" in name and len(name) > colon - m.start():
                 return True
@@ -1714,18 +1714,18 @@ class Parser:
         refs: list[A.CardRef] = []
         rest = text.strip().strip(",").strip()
         # "pitching Card R, to prevent 1 of the damage" / "(pitch 1) to pay 1": the purpose is not a card
-        rest = re.sub(r",?\s+to (?:prevent|pay|bank|cover)\b.*$", "", rest, flags=re.I).strip()
+        rest = rx.sub(r",?\s+to (?:prevent|pay|bank|cover)\b.*$", "", rest, flags=re.I).strip()
         # "pitching Toughen Up (blue) for the extra resource": the purpose of the pitch, not a card
-        rest = re.sub(
+        rest = rx.sub(
             r",?\s+for (?:the|an|its|her|his) (?:extra|additional|other|last)\b.*$", "", rest, flags=re.I
         ).strip()
-        if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
+        if rx.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
             return refs
         while rest:
-            rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&|\+)\s+|,\s*)+", "", rest.strip()).strip()
+            rest = rx.sub(r"^(?:(?:,\s*)?(?:and|then|&|\+)\s+|,\s*)+", "", rest.strip()).strip()
             if not rest:
                 break
-            mu = re.match(r"(?:a|an|one) (?:unknown )?(?:(red|yellow|blue) )?card\b", rest, re.I)
+            mu = rx.match(r"(?:a|an|one) (?:unknown )?(?:(red|yellow|blue) )?card\b", rest, re.I)
             if mu:
                 # an unknown card, constrained by what the line says about it
                 claims0: list[tuple[str, int]] = []
@@ -1742,20 +1742,20 @@ class Parser:
                 refs.append(A.CardRef(name=UNKNOWN, claims=tuple(claims0)))
                 rest = after0
                 continue
-            if re.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
+            if rx.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
                 break  # "P2 declares Helm H again": the engine decides whether it may
-            if re.match(
+            if rx.match(
                 r"(?:banish|make|create|draw|discard|equip|return|get|gain|put|deal|ping|search|resolve|tap|destroy|pop)"
                 r"(?:s|es|ed|ing)?\b",
                 rest,
             ):
                 break  # "pitches X, banishes Y from soul, makes a Spectral Shield": what follows is no card
-            mboth = re.match(r"(?:both|(?:the |their )?two|2)\s+(?:of\s+)?(?:the\s+|their\s+)?", rest, re.I)
+            mboth = rx.match(r"(?:both|(?:the |their )?two|2)\s+(?:of\s+)?(?:the\s+|their\s+)?", rest, re.I)
             if mboth:
                 # "pitching both Toughen Ups": two copies of one card, the plural 's' left out
                 said = rest[mboth.end() :]
                 one = self.names.prefix(said)
-                mplural = re.match(r"(.+?)s\b", said)
+                mplural = rx.match(r"(.+?)s\b", said)
                 if one is None and mplural:
                     one = self.names.prefix(mplural.group(1))
                     if one is not None and norm_name(one) == norm_name(mplural.group(1)):
@@ -1766,18 +1766,18 @@ class Parser:
                     refs.append(A.CardRef(name=one))
                     rest = said
                     continue
-            mdet = re.match(r"(?:the other|another|the last|the|their|his|her)\s+", rest, re.I)
+            mdet = rx.match(r"(?:the other|another|the last|the|their|his|her)\s+", rest, re.I)
             if mdet and self.names.prefix(rest) is None and self.names.prefix(rest[mdet.end() :]):
                 rest = rest[mdet.end() :]  # "pitching the other Toughen Up (blue)": the card's name
             name = self.names.prefix(rest)
             if name is None:
-                m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+[+&]\s|\s+from\s|$)", rest)
+                m = rx.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+[+&]\s|\s+from\s|$)", rest)
                 if not m:
                     break
                 name = m.group(1).strip()
                 name = self.names.short(name) or name  # "C1 + C2" for Card C1 and Card C2
                 after = rest[m.end() :]
-                mcol = re.match(r"\s*\((red|yellow|blue)\)", after, re.I)
+                mcol = rx.match(r"\s*\((red|yellow|blue)\)", after, re.I)
                 if mcol:  # "Snatch (blue)": the colour names the pitch variant
                     name = f"{name} ({mcol.group(1).casefold()})"
                     after = after[mcol.end() :]
@@ -1792,7 +1792,7 @@ class Parser:
                     claims.append(_stat(m2))
                     after = after[m2.end() :]
                     continue
-                m3 = re.match(
+                m3 = rx.match(
                     r"from (?:their |the )?(hand|arsenal|equipment|banished zone|banishment|banished|banish|graveyard|deck)\b",
                     after,
                     re.I,
@@ -1802,17 +1802,17 @@ class Parser:
                     zone = "banished" if zone.startswith("banish") else zone
                     after = after[m3.end() :]
                     continue
-                mval = re.match(r"\(\s*(\d+)\s*\)", after)
+                mval = rx.match(r"\(\s*(\d+)\s*\)", after)
                 if mval and self.names.prefix(name) is not None:
                     claims.append(("value", int(mval.group(1))))  # "Sink Below (4)": a printed value
                     after = after[mval.end() :]
                     continue
-                mcol2 = re.match(r"\((red|yellow|blue)\)", after, re.I)
-                if mcol2 and not re.search(r"\((?:red|yellow|blue)\)$", name, re.I):
+                mcol2 = rx.match(r"\((red|yellow|blue)\)", after, re.I)
+                if mcol2 and not rx.search(r"\((?:red|yellow|blue)\)$", name, re.I):
                     name = f"{name} ({mcol2.group(1).casefold()})"
                     after = after[mcol2.end() :]
                     continue
-                m5 = re.match(r"\(([^)]*)\)", after)
+                m5 = rx.match(r"\(([^)]*)\)", after)
                 stats = [
                     _CLAIM_PAREN.fullmatch(f"({x.strip()})") for x in (m5.group(1).split(",") if m5 else [])
                 ]
@@ -1820,7 +1820,7 @@ class Parser:
                     claims.extend(_stat(x) for x in stats if x is not None)
                     after = after[m5.end() :]
                     continue
-                m4 = re.match(r"\([^)]*\)", after)
+                m4 = rx.match(r"\([^)]*\)", after)
                 if m4:
                     after = after[m4.end() :]
                     continue
@@ -1837,7 +1837,7 @@ class Parser:
         line = shorthand.hero_said(self.heroes, line)  # "kayo breakneck at p2", "gravy: tap, pop gold"
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _idioms(_split_sentences(line), self.last_named, self.turn_player)
-        players_named = re.findall(r"\bP[12]\b", line)
+        players_named = rx.findall(r"\bP[12]\b", line)
         self.last_named = players_named[-1] if players_named else self.last_named
         if isinstance(self.names, NameIndex):
             line = self.names.initials_said(self.names.colour_said_once(line))
@@ -1846,38 +1846,38 @@ class Parser:
             skip = frozenset(norm_name(h) for _, h in self.heroes.values())
             line = shorthand.part_said(self.names, line, skip)  # "ronin (red)", "the saber"
             line = shorthand.colour_after(self.names, line)  # "snatch red": the variant (CR 1.3.4)
-        line = re.sub(r"\bEOT\b", "end phase", line)
-        line = re.sub(  # "searches out Y and banishes it face up": the search's own banish (heroes.search)
+        line = rx.sub(r"\bEOT\b", "end phase", line)
+        line = rx.sub(  # "searches out Y and banishes it face up": the search's own banish (heroes.search)
             r"\b((?:search|tutor|fetch)\w*\b[^,;.:]*?)\s*,?\s*(?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?",
             r"\1",
             line,
             flags=re.I,
         )
         line = _LOOK_OPP_LINE.sub(_look_opp_canonical, line)  # Arakni's look (heroes_more.look_opponent_top)
-        line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
+        line = rx.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
-        line = re.sub(
+        line = rx.sub(
             r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
         )
         line = said_resolves(notation_to_english(line))
         line = shorthand.remarks(line)  # "GA bc ronin was red", "contract done": remarks
-        line = re.sub(  # Tuffnut: "P1 pitches the top card, Pummel" is one clause (text_crowd)
+        line = rx.sub(  # Tuffnut: "P1 pitches the top card, Pummel" is one clause (text_crowd)
             r"\b(P[12]) pitch(?:es|ed)? the top card(?: of (?:the |their |his |her )?deck)?\s*[,:-]\s*(?:it'?s |which is )?"
             r"([^,;.]+)",
             r"\1 pitches \2 from the top of the deck",
             line,
             flags=re.I,
         )
-        line = re.sub(  # ... and what follows it is another clause
+        line = rx.sub(  # ... and what follows it is another clause
             r"(\bpitch(?:es|ed)? [^,;.]+? (?:from|off) (?:the )?top(?: of (?:the |their |his |her )?deck)?)\s*,\s*",
             r"\1; ",
             line,
             flags=re.I,
         )
-        mclash = re.search(r"\bclash(?:es)?(?: again)?\s*[:-]\s*P[12] reveals", line, re.I)
+        mclash = rx.search(r"\bclash(?:es)?(?: again)?\s*[:-]\s*P[12] reveals", line, re.I)
         told = clash_line(line[mclash.start() :], self.card_list) if mclash else None
         if mclash and told:  # "P1 destroys a Gold and clashes again: P1 reveals X (6), P2 reveals Y (2)"
-            before = re.sub(r"(?:[;,.]|\band\b|\bthen\b|\s)+$", "", line[: mclash.start()], flags=re.I)
+            before = rx.sub(r"(?:[;,.]|\band\b|\bthen\b|\s)+$", "", line[: mclash.start()], flags=re.I)
             if before:
                 first = self.parse(number, before)
                 entry.clauses.extend(first.clauses)
@@ -1890,16 +1890,16 @@ class Parser:
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
             # "P2 AB1, pitch Card R; takes 1": a clause opening with a player's verb takes the subject
             # of the clause before it, as "and took 1" does inside a clause (split_actions)
-            mthen = re.match(r"^(?:(?:and\s+)?then\s+|so\s+)", clause, re.I)
+            mthen = rx.match(r"^(?:(?:and\s+)?then\s+|so\s+)", clause, re.I)
             bare = clause[mthen.end() :] if mthen else clause
-            if subject and _SUBJECTLESS.match(bare) and not re.match(r"^(?:is|was|did|does)\b", bare, re.I):
+            if subject and _SUBJECTLESS.match(bare) and not rx.match(r"^(?:is|was|did|does)\b", bare, re.I):
                 clause = f"{subject} {bare}"
             known = self.names.prefix(bare)
             actor = self.last_actor or self.turn_player  # the first play of a log: the turn-player's
             if (
                 actor
                 and known is not None
-                and re.fullmatch(
+                and rx.fullmatch(
                     re.escape(known)
                     + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s*\([^()]*\))?(?:\s+again\b)?(?:\s+for\s+\d+\b)?(?:\s+from\s+(?:the\s+|their\s+|her\s+|his\s+)?(?:yard|graveyard|gy|grave|arsenal|banish(?:ed)?(?: zone)?)\b)?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?"
                     + r"(?:\s+(?:pitch|pitching|w/|with|paying|using|off)\s.*)?(?:\s*,\s.*)?",
@@ -1911,7 +1911,7 @@ class Parser:
                 # that player's next play (the subject carried is the player who played last)
                 clause = f"{actor} plays {bare}"
             self.cur_subject = subject
-            named = re.match(r"^(P[12])\b", clause, re.I)
+            named = rx.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
             actor = next((x.player for x in reversed(entry.clauses) if isinstance(x, (A.Play, A.Attack))), "")
@@ -1935,18 +1935,18 @@ class Parser:
     def clause(self, clause: str, entry: A.Entry) -> None:
         c = clause.strip().rstrip(".").strip()
         # "then P2 ...", "and then ...", "after that, ...", "so ...": order words opening a clause
-        c = re.sub(r"^(?:and\s+)?(?:then|after\s+that|afterwards|next|so)\s*,?\s+(?=\S)", "", c, flags=re.I)
+        c = rx.sub(r"^(?:and\s+)?(?:then|after\s+that|afterwards|next|so)\s*,?\s+(?=\S)", "", c, flags=re.I)
         if not c:
             return
         c = shorthand.hero_said(self.heroes, c)  # "levia takes 4", "lyath blocks w/ ..."
-        mremark = re.fullmatch(r"\(([^()]*)\)\s*(?:,\s*(.*))?", c)
+        mremark = rx.fullmatch(r"\(([^()]*)\)\s*(?:,\s*(.*))?", c)
         if mremark:  # "(6 power w/ kayo so GA)": a remark alone, reported unchecked; what follows is read
             entry.unchecked.append(mremark.group(1))
             if mremark.group(2):
                 self.clause(mremark.group(2), entry)
             return
         # observe / judge prefixes first (they contain ':' and '.')
-        m = re.match(r"^(?:observe|obs)\s*:\s*(.*)$", c, re.I)
+        m = rx.match(r"^(?:observe|obs)\s*:\s*(.*)$", c, re.I)
         if m:
             obs = self.observe(m.group(1))
             if obs is None:
@@ -1954,7 +1954,7 @@ class Parser:
             else:
                 entry.clauses.append(obs)
             return
-        m = re.match(r"^(?:judge|adjust|adj)\s*:\s*(.*)$", c, re.I)
+        m = rx.match(r"^(?:judge|adjust|adj)\s*:\s*(.*)$", c, re.I)
         if m:
             acts = self.judge(m.group(1))
             if acts is None:
@@ -1962,30 +1962,30 @@ class Parser:
             else:
                 entry.clauses.extend(acts)
             return
-        m = re.fullmatch(r"deck check\s*:?\s*(P[12])", c, re.I)
+        m = rx.fullmatch(r"deck check\s*:?\s*(P[12])", c, re.I)
         if m:
             entry.clauses.append(A.DeckCheck(m.group(1).upper()))
             return
-        m = re.match(r"^rewind(?: to)?\s+(\d+)$", c, re.I)
+        m = rx.match(r"^rewind(?: to)?\s+(\d+)$", c, re.I)
         if m:
             entry.clauses.append(A.Rewind(int(m.group(1))))
             return
         # "P1: Attack A (pitch Card B)": the player's colon is not a label
-        c = re.sub(r"^(P[12]):\s+", r"\1 ", c)
+        c = rx.sub(r"^(P[12]):\s+", r"\1 ", c)
         # "P1 (10 vs 15) Scar for a Scar": an aside right after the player is said of the whole action
-        c = re.sub(r"^(P[12])\s+(\([^()]*\))\s+([^,;]+)", r"\1 \3 \2", c)
+        c = rx.sub(r"^(P[12])\s+(\([^()]*\))\s+([^,;]+)", r"\1 \3 \2", c)
         # "res: GA, P1 Attack B", "res step P1 Attack B", "rxn: ...": a step named first, shortened,
         # with a colon or with the player's action right after it
-        c = re.sub(r"^(?:res|rslv)(?:\.|olution)?(?: step)?\s*:\s*", "resolution step: ", c, flags=re.I)
-        c = re.sub(r"^rxn(?: step)?\s*:\s*", "reaction step: ", c, flags=re.I)
-        c = re.sub(
+        c = rx.sub(r"^(?:res|rslv)(?:\.|olution)?(?: step)?\s*:\s*", "resolution step: ", c, flags=re.I)
+        c = rx.sub(r"^rxn(?: step)?\s*:\s*", "reaction step: ", c, flags=re.I)
+        c = rx.sub(
             r"^(?:(layer|attack|defend|reaction|damage|resolution)|(res|rxn)) step,?\s+(?=P[12]\b)",
             lambda m: f"{m.group(1) or _STEP_NAME[m.group(2).casefold()]} step: ",
             c,
             flags=re.I,
         )
         # "<Step> Step - ...", "End-of-turn continues: ...", "Start Phase - ..."
-        m = re.match(
+        m = rx.match(
             r"^(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| ends)?\s*(?:-|:)\s*(.*)$",
             c,
             re.I,
@@ -1998,19 +1998,19 @@ class Parser:
             if (
                 player
                 and known is not None
-                and re.match(re.escape(known) + r"\s*(?:\([^()]*\)\s*)*(?:,|$)", rest, re.I)
+                and rx.match(re.escape(known) + r"\s*(?:\([^()]*\)\s*)*(?:,|$)", rest, re.I)
             ):
                 # "res: Head Jab (red), no blk, 3": the card named after the step is played by the
                 # player who played last (the attacker), else the subject carried from before
                 rest = f"{player} {rest}"
             self.clause(rest, entry)
             return
-        m = re.match(r"^(start|action|end) phase(?: begins)?\s*(?:-|:)\s*(.*)$", c, re.I)
+        m = rx.match(r"^(start|action|end) phase(?: begins)?\s*(?:-|:)\s*(.*)$", c, re.I)
         if m:
             entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
             return
-        m = re.match(
+        m = rx.match(
             r"^end-of-turn(?: procedure)?(?: continues| begins)?\s*:\s*(.*)$|^end-of-turn(?: procedure)? continues\s*(.*)$",
             c,
             re.I,
@@ -2020,7 +2020,7 @@ class Parser:
             if rest:
                 self.clause(rest, entry)
             return
-        m = re.match(
+        m = rx.match(
             r"^(?:at )?(?:the )?(?:beginning|start) of (?:the |their |P[12]'s )?(start|action|end) phase(?:\s*(?:-|:|,)\s*|\s+(?=the\b|P[12]\b))(.*)$",
             c,
             re.I,
@@ -2029,14 +2029,14 @@ class Parser:
             entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
             return
-        m = re.match(r"^(?:during|on|in) (P[12])'s turn,?\s+(?=P[12]\b)(.*)$", c, re.I)
+        m = rx.match(r"^(?:during|on|in) (P[12])'s turn,?\s+(?=P[12]\b)(.*)$", c, re.I)
         if m:
             # "During P2's turn P1 activates Oscilio": the turn-player's pass before it is implied (engine)
             entry.clauses.append(A.Noop(f"offturn:{m.group(1).upper()}"))
             self.clause(m.group(2), entry)
             return
         said: list[str] = []  # claims outside parentheses (after a colon, "while ...", "in response to ...")
-        m = re.match(
+        m = rx.match(
             r"^(?:crush|on[- ]hit|hit|combo|rupture|reprise|boost|intimidate|trigger|the trigger|its trigger)\s*:\s*(.+)$",
             c,
             re.I,
@@ -2047,9 +2047,9 @@ class Parser:
         colon = _top_level(c, ":")
         if colon is not None and self._colon_in_name(c, colon):
             colon = None  # "Second Tenet of Chi: Tide", "Aspect of Tiger: Body": part of a card's name
-        if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
+        if colon is not None and not rx.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
-            if re.search(r"\btriggers?$", head, re.I) and re.search(
+            if rx.search(r"\btriggers?$", head, re.I) and rx.search(
                 r"\b(?:search(?:es|ed)?|tutors?|tutored)\b|\bP[12] (?:looks at|bottoms) P[12]'s top card\b"
                 r"|^P[12] banish(?:es|ed) (?!it\b)|^P[12] (?:puts|put|arsenals) .+\barsenal\b|^P[12] arsenals\b"
                 r"|\bP[12] (?:pays?|paid) (?:\d+|one|a|(?:\{h\})+) (?:life|\{h\})",
@@ -2063,7 +2063,7 @@ class Parser:
                 for part in [tail] if whole else self.split_actions(tail):
                     self.clause(part, entry)
                 return
-            if re.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):
+            if rx.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):
                 # what follows a resolving layer is what the players say it did: checked, never applied
                 c = head
                 said.append(tail)
@@ -2090,7 +2090,7 @@ class Parser:
                 entry.unchecked.extend(unread)
             return
         written = c
-        mresp = re.match(
+        mresp = rx.match(
             r"^(P[12]) (?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this|[^,()]+?))? (?:with|w/|by playing)\s+",
             c,
             re.I,
@@ -2098,7 +2098,7 @@ class Parser:
         if mresp:
             # "P2 responds with Instant Y": responding says the player holding priority passed it
             entry.clauses.append(A.Noop(f"responds:{mresp.group(1).upper()}"))
-        mverb = re.match(r"^(P[12]) ([A-Z][a-z]+?)(?:ped|med|led|ed|d) (?:at |on |into )?(P[12])\b(.*)$", c)
+        mverb = rx.match(r"^(P[12]) ([A-Z][a-z]+?)(?:ped|med|led|ed|d) (?:at |on |into )?(P[12])\b(.*)$", c)
         if mverb:
             # "P1 Zapped P2": a one-word card name said as the verb is that card played (at its target)
             stem = mverb.group(2).casefold()
@@ -2112,13 +2112,13 @@ class Parser:
             if names0:
                 card = coloured[0] if len(coloured) == 1 else min(names0, key=len)
                 c = f"{mverb.group(1)} plays {card} targeting {mverb.group(3)}{mverb.group(4)}"
-        mname = re.match(r"^(P[12]) (?!(?:plays|attacks|activates)\b)(.+)$", c, re.I)
+        mname = rx.match(r"^(P[12]) (?!(?:plays|attacks|activates)\b)(.+)$", c, re.I)
         if mname and self.names.prefix(mname.group(2)) is not None:
             # "P1 Attack C off the float": a card's name right after the player is the card played,
             # even when its first word is also a verb ("Attack")
             c = f"{mname.group(1)} plays {mname.group(2)}"
         c = canonical(c)
-        mvs = re.match(
+        mvs = rx.match(
             r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|versus|against|into|on) (.+)$", c, re.I
         )
         if (
@@ -2128,13 +2128,13 @@ class Parser:
         ):
             # "P2 blk Head Jab + Wounding Blow vs Isolate": the attack defended is the active one (CR 7.3.2)
             c = mvs.group(1)
-        m = re.search(
+        m = rx.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
             r"(?:their|his|her|the) deck(?: as (?:an |the )?additional cost)?$",
             c,
             re.I,
         )
-        mp = re.match(r"^(P[12]) (?:plays|attacks with) ", c, re.I)
+        mp = rx.match(r"^(P[12]) (?:plays|attacks with) ", c, re.I)
         if m and mp and not _inside_parens(c, m.start()):
             # "P1 plays Enlightened Strike, putting Card X on the bottom of their deck": the additional cost
             refs = self.card_list(m.group(1)) or [A.CardRef(m.group(1))]
@@ -2145,20 +2145,20 @@ class Parser:
                     A.MoveCard(mp.group(1).upper(), ref, "hand", "deck_bottom", "", "additional cost")
                 )
             return
-        m = re.match(r"^(P[12]) (?:ARs?|DR|AR'd|ARed|ARd) (.+)$", c)
+        m = rx.match(r"^(P[12]) (?:ARs?|DR|AR'd|ARed|ARd) (.+)$", c)
         if m and self.names.prefix(m.group(2)) and not self.names.prefix(c[len(m.group(1)) + 1 :]):
             # "P1 AR Card AR on Attack A": the card type as a verb (plays an attack / defense reaction)
             c = f"{m.group(1)} plays {m.group(2)}"
-        m = re.match(r"^(P[12]) (?!(?:" + _PLAYER_VERBS + r")\b)(.+)$", c, re.I)
+        m = rx.match(r"^(P[12]) (?!(?:" + _PLAYER_VERBS + r")\b)(.+)$", c, re.I)
         if m and self.names.prefix(m.group(2)):
             # "P1 AR Press on Attack A": a card name right after the player is the card played
             c = f"{m.group(1)} plays {m.group(2)}"
-        m = re.match(r"^(P[12] plays )(.+)$", c, re.I)
+        m = rx.match(r"^(P[12] plays )(.+)$", c, re.I)
         name = self.names.prefix(m.group(2)) if m else None
         if m and name:
             # "plays AR Press on Attack A" / "onto Attack A": the card's target
             # ("Pummel (2nd mode) on Brutal Assault": the mode said before the target)
-            rest = re.sub(
+            rest = rx.sub(
                 r"^((?:\s*\([^()]*\))?)\s+(?:on|onto)\s+(?=\S)",
                 r"\1 targeting ",
                 m.group(2)[len(name) :],
@@ -2166,7 +2166,7 @@ class Parser:
                 flags=re.I,
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied"
             r"|off|not on|inactive|not met|not active|doesn'?t apply|does not apply|didn'?t apply)",
             c,
@@ -2176,7 +2176,7 @@ class Parser:
             # itself (CR 8.4.1), so it is reported as a claim it did not check, never dropped
             entry.unchecked.append(c)
             return
-        m = re.fullmatch(r"(?:and )?(?:but )?(?:so )?no ([\w']+)", c, re.I)
+        m = rx.fullmatch(r"(?:and )?(?:but )?(?:so )?no ([\w']+)", c, re.I)
         played = [x for x in entry.clauses if isinstance(x, A.Play)]
         if m and played and norm_name(played[-1].card.name).split(" ")[0] == m.group(1).casefold():
             # "P2 DRs Sink Below, no sink": the card's first word for its optional effect, declined
@@ -2192,7 +2192,7 @@ class Parser:
                 # "so no Sink" after a reversed play: a remark that the card was not played, kept
                 entry.unchecked.append(c)
                 return
-        if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
+        if rx.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
             said_card = next(
                 (x for x in reversed(entry.clauses) if not isinstance(x, (A.Pass, A.Observe, A.Claim))), None
@@ -2208,7 +2208,7 @@ class Parser:
                 )
                 entry.clauses.append(A.AllPass("once", (), _uncoloured(name)))
                 return
-        mclose = re.fullmatch(
+        mclose = rx.fullmatch(
             r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)"
             r"(?:\s*\(([^()]*)\))?",
             c,
@@ -2223,7 +2223,7 @@ class Parser:
                 entry.clauses.extend(claims)
                 entry.unchecked.extend(unread)
             return
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
             r"proceeded|proceed|headed|head)(?: on| straight| over)? to |(?:on )?to )?(?:the )?"
             r"(layer|attack|defend|reaction|damage|resolution)(?: step)?(?:\s*\(([^()]*)\))?",
@@ -2239,7 +2239,7 @@ class Parser:
                 entry.unchecked.extend(unread)
                 entry.comments.append(m.group(2))
             return
-        m = re.search(
+        m = rx.search(
             r"\s+(?:while|with) (.+?)(?: is| are|'s| was)? (?:still )?(?:on the stack|waiting|unresolved|pending|waits)$",
             c,
             re.I,
@@ -2247,12 +2247,12 @@ class Parser:
         if m:
             said.append(f"{m.group(1)} is on the stack")
             c = c[: m.start()]
-        m = re.search(r",?\s+in response to (.+)$", c, re.I)
+        m = rx.search(r",?\s+in response to (.+)$", c, re.I)
         if m and not _inside_parens(c, m.start()):
             said.append(f"{m.group(1)} is on the stack")
             c = c[: m.start()]
         masked = _mask_parens(c)
-        m = re.match(r"^(.+?) (?:resolves|resolved),? and (.+)$", masked, re.I)
+        m = rx.match(r"^(.+?) (?:resolves|resolved),? and (.+)$", masked, re.I)
         if m:
             entry.clauses.append(A.AllPass("said", (), m.group(1).strip()))
             rest = c[m.start(2) :]
@@ -2261,16 +2261,16 @@ class Parser:
             said_def = (
                 r"(?:defends|defended|blocks|blocked|becomes a defending card|became a defending card)\b"
             )
-            if re.match(said_def, rest, re.I):
+            if rx.match(said_def, rest, re.I):
                 entry.clauses.append(A.Claim("defends", m.group(1).strip()))
-                rest = re.sub("^" + said_def + r"\s*(?:\([^)]*\))?\s*,?\s*", "", rest, flags=re.I)
+                rest = rx.sub("^" + said_def + r"\s*(?:\([^)]*\))?\s*,?\s*", "", rest, flags=re.I)
             if rest:
                 self.clause(rest, entry)
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [
             m_.group(1)
-            for m_ in re.finditer(r"\(([^)]*)\)", c)
+            for m_ in rx.finditer(r"\(([^)]*)\)", c)
             if not _CLAIM_PAREN.fullmatch(m_.group(0))
             and m_.group(1).strip().casefold() not in ("red", "yellow", "blue")
             and not (m_.group(1).strip().isdigit() and self.ends_with_name(c[: m_.start()]))
@@ -2278,7 +2278,7 @@ class Parser:
         entry.comments.extend(comments)
         acts = self.shape(c)
         last = entry.clauses[-1] if entry.clauses else None
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:and )?(?:it|that|this)(?: one| card)? (?:resolves|resolved)", c, re.I
         ) and isinstance(last, (A.Play, A.Attack)):
             # "P1 plays Action N, it resolves, then ...": "it" is the card the line just played, and
@@ -2308,11 +2308,11 @@ class Parser:
             if i == 0 and any(isinstance(a, A.Discard) for a in acts):
                 continue  # "P2 discards Card X (Consuming Volition)": the reason, kept with the discard
             skip_first = i == 0 and any(isinstance(a, A.AllPass) for a in acts)
-            if re.fullmatch(
+            if rx.fullmatch(
                 r"\s*\+\s*\d+\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*", x, re.I
             ) and any(isinstance(a, A.Claim) and a.kind == "gains_rp" for a in acts):
                 continue  # "pops Energy Potion (+2 r)": read by the activation as the gain it resolved with
-            if re.fullmatch(r"\s*mode: .+", x, re.I) or re.match(
+            if rx.fullmatch(r"\s*mode: .+", x, re.I) or rx.match(
                 r"\s*(?:the )?(?:(?:first|second|third|1st|2nd|3rd) (?:mode|option)\b|[a-z][a-z0-9 {}+-]*? (?:mode|option)\s*$)",
                 x,
                 re.I,
@@ -2331,22 +2331,22 @@ class Parser:
                 (
                     int(m.group(1))
                     for x in comments
-                    for m in [re.fullmatch(r"\s*mode (\d+)\s*", x, re.I)]
+                    for m in [rx.fullmatch(r"\s*mode (\d+)\s*", x, re.I)]
                     if m
                 ),
                 0,
             )
             said_mode = next(
-                (m.group(1) for x in comments for m in [re.fullmatch(r"\s*mode: (.+?)\s*", x, re.I)] if m), ""
+                (m.group(1) for x in comments for m in [rx.fullmatch(r"\s*mode: (.+?)\s*", x, re.I)] if m), ""
             )
             for x in comments:
                 # "(second mode: +3 and go again on hit)", "(atk action mode)": the mode in parentheses
-                mo = re.match(r"\s*(?:the )?(first|second|third|1st|2nd|3rd) (?:mode|option)\b", x, re.I)
-                mw = re.fullmatch(r"\s*(?:the )?([a-z][a-z0-9 {}+-]*?) (?:mode|option)\s*", x, re.I)
+                mo = rx.match(r"\s*(?:the )?(first|second|third|1st|2nd|3rd) (?:mode|option)\b", x, re.I)
+                mw = rx.fullmatch(r"\s*(?:the )?([a-z][a-z0-9 {}+-]*?) (?:mode|option)\s*", x, re.I)
                 if mo and not mode:
                     mode = "fst123".index(mo.group(1)[0].casefold()) % 3 + 1
                 elif mw and not mode and not said_mode:
-                    said_mode = re.sub(r"\batk\b", "attack", mw.group(1), flags=re.I)
+                    said_mode = rx.sub(r"\batk\b", "attack", mw.group(1), flags=re.I)
             if isinstance(act, A.Play) and said_mode and not mode:
                 act = dataclasses.replace(act, mode_said=said_mode)
             if isinstance(act, A.Attack) and mode:
@@ -2355,7 +2355,7 @@ class Parser:
                 act = dataclasses.replace(act, mode=mode)
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
-                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
+                resolved_m = _RESOLVES_SAID.fullmatch(rx.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     said_name = resolved_m.group(1).strip()  # "(Y resolves)": a short name too
                     act = A.AllPass(act.mode, act.steps, self.names.short(said_name) or said_name)
@@ -2363,10 +2363,10 @@ class Parser:
                 # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
                 # the card resolved, checked against the stack like "all pass (DR D resolves)"
                 card = act.play.card.name if isinstance(act, A.Attack) else act.card.name
-                first = re.split(r"[;:]", comments[0])[0]
+                first = rx.split(r"[;:]", comments[0])[0]
                 # "(resolves, defends)": the subject left out is the card just played
-                first = re.sub(r"^\s*(?=(?:resolves|resolved)\b)", "it ", first, flags=re.I)
-                first = re.sub(
+                first = rx.sub(r"^\s*(?=(?:resolves|resolved)\b)", "it ", first, flags=re.I)
+                first = rx.sub(
                     r"^(it (?:resolves|resolved)),\s*(defends|blocks)\s*$", r"\1 and \2", first, flags=re.I
                 )
                 resolved_m = _RESOLVES_SAID.fullmatch(first)
@@ -2375,7 +2375,7 @@ class Parser:
                     act = A.AllPass("once", (), _uncoloured(card))
             if isinstance(act, A.Pass) and comments and act is acts[-1]:
                 # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
-                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
+                resolved_m = _RESOLVES_SAID.fullmatch(rx.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     act = A.Pass(act.player, resolved_m.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
@@ -2413,22 +2413,22 @@ class Parser:
         part starts with a subject (P1, P2, all, both, a step, a trigger) or with a player's verb,
         which takes the subject of the part before ("P2 didn't block and took the 4")."""
         # "P1 then played X" / "P1 also played X": the order word after the subject is not a split
-        clause = re.sub(r"^(P[12])\s+(?:then|and then|also|next)\s+", r"\1 ", clause, flags=re.I)
+        clause = rx.sub(r"^(P[12])\s+(?:then|and then|also|next)\s+", r"\1 ", clause, flags=re.I)
         # "blocks w/ Brothers in Arms + pays 1": a payment after a card list is the player's next action
-        clause = re.sub(r"\s+\+\s*(?=(?:pays|paid|paying)\b)", " and ", clause, flags=re.I)
+        clause = rx.sub(r"\s+\+\s*(?=(?:pays|paid|paying)\b)", " and ", clause, flags=re.I)
         masked = _mask_parens(clause)
-        subject = re.match(r"^(P[12])\b", clause, re.I) or re.match(r"^(P[12])\b", subj, re.I)
+        subject = rx.match(r"^(P[12])\b", clause, re.I) or rx.match(r"^(P[12])\b", subj, re.I)
         for m in _SEPARATORS.finditer(masked):
             left, right = clause[: m.start()].strip(), clause[m.end() :].strip()
             if not left or not right:
                 continue
-            if re.match(r"^\s*-\s*$", m.group(0)) and not re.match(r"^\d", right):
+            if rx.match(r"^\s*-\s*$", m.group(0)) and not rx.match(r"^\d", right):
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             known = self.names.prefix(right)
             if (
                 known is not None
                 and "," in m.group(0)
-                and re.fullmatch(
+                and rx.fullmatch(
                     re.escape(known)
                     + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?trig(?:ger)?s?(?:\s*(?:->|=>|@)\s*P[12]\b.*)?"
                     r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
@@ -2446,15 +2446,15 @@ class Parser:
                 # "4 dmg, Snatch trigger", "no block, Spectral Shield ate 1": a card's trigger or what a
                 # card did starts an action, not a card list; "pops Energy Potion, CnC off the float":
                 # a card paid with the floating points is the same player's next play
-                if subject and re.search(r"\b(?:off|from|with|using) the float(?:ing)?\b", right, re.I):
+                if subject and rx.search(r"\b(?:off|from|with|using) the float(?:ing)?\b", right, re.I):
                     return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
-            if known is not None and re.fullmatch(
+            if known is not None and rx.fullmatch(
                 re.escape(known) + r"\s+(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*", right, re.I
             ):
                 # "P2 chose not to block and CnC hit for 6": what the card did starts an action
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
-            if known is not None and re.fullmatch(
+            if known is not None and rx.fullmatch(
                 re.escape(known) + r"(?:\s*\([^()]*\))?\s+(?:resolves|resolved)\b.*", right, re.I
             ):
                 # "DR D resolved and blocked, then AR R resolved": the next layer resolving starts an
@@ -2464,51 +2464,51 @@ class Parser:
                 if (
                     subject
                     and "then" in m.group(0).casefold()
-                    and re.search(r"\b(?:resolves|resolved)\s*$", left, re.I)
+                    and rx.search(r"\b(?:resolves|resolved)\s*$", left, re.I)
                 ):
                     # "P1 plays Action N, it resolves, then Attack A at P2": the next card played
                     return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 continue  # the next words are a card's name ("Card R, Card Y")
-            mstep = re.match(
+            mstep = rx.match(
                 r"^(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
                 right,
                 re.I,
             )
-            if mstep and subject and re.match(r"^(?:" + _PLAYER_VERBS_MORE + r")\b", mstep.group(2), re.I):
+            if mstep and subject and rx.match(r"^(?:" + _PLAYER_VERBS_MORE + r")\b", mstep.group(2), re.I):
                 # "P2 didn't block, then in the reaction step tried to Sink Below": the step, then the
                 # same player's action
                 step = _STEP_NAME.get(mstep.group(1).casefold(), mstep.group(1))
                 return [left, f"{step} step: {subject.group(1).upper()} {mstep.group(2)}"]
-            mverbless = re.match(r"^P[12]:?\s+(?!(?:" + _PLAYER_VERBS_MORE + r")\b)(.+)$", right, re.I)
+            mverbless = rx.match(r"^P[12]:?\s+(?!(?:" + _PLAYER_VERBS_MORE + r")\b)(.+)$", right, re.I)
             if mverbless and self.names.prefix(mverbless.group(1)) is not None:
                 # "GA, P1 Attack B": a card right after the player starts the play of that card
                 return [left, *self.split_actions(right)]
             if (
-                re.fullmatch(r"(?:dmg|damage)", right, re.I)
+                rx.fullmatch(r"(?:dmg|damage)", right, re.I)
                 and "," in m.group(0)
-                and not re.search(r"\b(?:through|thru|to)\b", left, re.I)
+                and not rx.search(r"\b(?:through|thru|to)\b", left, re.I)
             ):
                 # "P2 passes, damage": the step reached, said alone after a comma ("thru rxn and dmg" is one pass)
                 return [left, right]
-            if _STARTS_ACTION.match(right) and not re.match(
+            if _STARTS_ACTION.match(right) and not rx.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if (
                 subject
                 and _SUBJECTLESS.match(right)
-                and not re.match(r"^(?:is|was) (?:on|in)\b", right, re.I)
+                and not rx.match(r"^(?:is|was) (?:on|in)\b", right, re.I)
                 and not (
                     # "P1 plays X and paid for it with Y": the payment of the play; after a defence
                     # ("blocked with X and paid for the +2") it is the player's next action
-                    re.match(r"^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
-                    and not re.search(r"\b(?:blocks|blocked|blks?|defends|defended)\b", left, re.I)
+                    rx.match(r"^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
+                    and not rx.search(r"\b(?:blocks|blocked|blks?|defends|defended)\b", left, re.I)
                 )
-                and not (m.group(0).strip() == "," and re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
+                and not (m.group(0).strip() == "," and rx.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
                 and not (
                     # "P1 swung Attack A at P2 and pitched Card B for it": the payment of the play
-                    re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I)
-                    and re.search(
+                    rx.match(r"^(?:pitched|pitches|pitch)\b", right, re.I)
+                    and rx.search(
                         r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for|announces|announced)\b",
                         left,
                         re.I,
@@ -2523,12 +2523,12 @@ class Parser:
         comma at the top level, only words the claim grammar reads (what the action did): the action,
         the claims and their text. None when no comma splits it so (the clause stays unread)."""
         masked = _mask_parens(c)
-        for mc in re.finditer(r",\s+", masked):
+        for mc in rx.finditer(r",\s+", masked):
             head, tail = c[: mc.start()].strip(), c[mc.end() :].strip()
             if not head or not tail or self.shape(head) is None:
                 continue
             # "Courage is destroyed and Attack A gets +1{p}": "and" before a card's name starts a claim
-            told = re.sub(
+            told = rx.sub(
                 r"\s+and\s+(?=(\S.*))",
                 lambda ma: ", " if self.names.prefix(ma.group(1)) is not None else ma.group(0),
                 tail,
@@ -2544,12 +2544,12 @@ class Parser:
             keep_it = (
                 _CLAIM_PAREN.fullmatch(m.group(0))
                 or all(parts)
-                or re.fullmatch(r"\((?:red|yellow|blue)\)", m.group(0), re.I)
-                or (re.fullmatch(r"\(\s*\d+\s*\)", m.group(0)) and self.ends_with_name(c[: m.start()]))
+                or rx.fullmatch(r"\((?:red|yellow|blue)\)", m.group(0), re.I)
+                or (rx.fullmatch(r"\(\s*\d+\s*\)", m.group(0)) and self.ends_with_name(c[: m.start()]))
             )
             return m.group(0) if keep_it else ""
 
-        return " ".join(re.sub(r"\([^)]*\)", keep, c).split()).strip().rstrip(",").strip()
+        return " ".join(rx.sub(r"\([^)]*\)", keep, c).split()).strip().rstrip(",").strip()
 
     def shape(self, raw: str) -> list[A.Action] | None:
         c0 = raw
@@ -2557,23 +2557,23 @@ class Parser:
         told = crowd_line(c0)  # the crowd, wager, roll (text_crowd)
         if told:
             return told
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?(?: \(.*\))?", low0
         ):
             return [A.Noop("no_end_triggers")]
         # shapes that read their parentheses
-        m = re.match(
+        m = rx.match(
             r"^(.+?) triggers?(?: and resolves?)?(?: \(?(?:targeting|target) (.+?)\)?)?(?:\s*\(.*\))?(?:,\s*[^,]+ on top)?$",
             c0,
             re.I,
         )
-        if m and not re.match(r"^P[12] ", m.group(1)) and not re.match(r"^(?:the )?no\b", m.group(1), re.I):
-            src = re.sub(r"^(?:P[12]'s |both |all |the |each )", "", m.group(1), flags=re.I).strip()
-            src = re.sub(r"\s+tokens?$", "", src, flags=re.I)
-            owner = re.match(r"^(P[12])'s ", m.group(1))
+        if m and not rx.match(r"^P[12] ", m.group(1)) and not rx.match(r"^(?:the )?no\b", m.group(1), re.I):
+            src = rx.sub(r"^(?:P[12]'s |both |all |the |each )", "", m.group(1), flags=re.I).strip()
+            src = rx.sub(r"\s+tokens?$", "", src, flags=re.I)
+            owner = rx.match(r"^(P[12])'s ", m.group(1))
             tg = self.targets(m.group(2)) if m.group(2) else ()
             return [A.Trigger(src, owner.group(1) if owner else "", tg)]
-        m = re.match(
+        m = rx.match(
             rf"^{_P} banishes (.+?) face[- ]?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
         )
         if m:
@@ -2587,13 +2587,13 @@ class Parser:
                     intim,
                 )
             ]
-        m = re.match(
+        m = rx.match(
             rf"^{_P} banishes (.+?)(?: from (?:their |his |her )?hand)?"
             r"(?: (?:for|via) (?!P[12]\b)(?-i:[A-Z])[\w' ,]*?(?:'s)?(?: trigger| ability)?)?\s*(\(.*\))?$",
             c0,
             re.I,
         )
-        if m and not re.search(
+        if m and not rx.search(
             r"\bfrom (?:the |their |his |her )?(?:graveyard|gy|yard|arsenal|deck|soul|banish\w*|arena)\b|\bit\b"
             r"|\bface[- ]?(?:down|up)\b|\bprevent|\b(?:to|for) (?-i:[a-z])",
             m.group(2),
@@ -2605,20 +2605,20 @@ class Parser:
                 return [A.Banish(m.group(1).upper(), refs[0], "up")]
         boost_card = ""
         boost = False
-        mno = re.search(r",?\s*(?:without boost(?:ing)?|not boosting|(?:and |with )?no boost)\b", c0, re.I)
+        mno = rx.search(r",?\s*(?:without boost(?:ing)?|not boosting|(?:and |with )?no boost)\b", c0, re.I)
         if mno:
             c0 = (c0[: mno.start()] + c0[mno.end() :]).strip()
         # "boost" as the keyword, not a word of a card's name ("AR Boost", blind-26g)
         mb = None
-        for x in () if mno else re.finditer(_BOOST_SAID, c0):
+        for x in () if mno else rx.finditer(_BOOST_SAID, c0):
             if not self._in_name(c0, x.start("kw")):
                 mb = x
                 break
         if mb:
             boost = True
             inner = mb.group("inner") or ""
-            mc = re.search(r",\s*([^,]+)$", inner)
-            mi = re.fullmatch(
+            mc = rx.search(r",\s*([^,]+)$", inner)
+            mi = rx.fullmatch(
                 r"\s*banish(?:ing|es|ed)? (?!the top card)(.+?)(?: from the top of (?:the|their|his|her) deck)?\s*",
                 inner,
                 re.I,
@@ -2631,7 +2631,7 @@ class Parser:
         c = self.strip_comments(c0)
         low = c.casefold()
         # a bare claim about the state, "P2 life 11", is an observation (checked, never applied)
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(P[12])(?:'s)? (life|hand size|action points|resource points|chi points|intellect|deck)(?: is| =|:)? (-?\d+)",
             c,
             re.I,
@@ -2640,7 +2640,7 @@ class Parser:
             key = m.group(2).casefold().replace(" ", "_")
             return [A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)))]
         # passing
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
             r"(?: with (?:the|an) (?:stack|combat chain|chain) (?:empty|closed)(?: and the (?:combat )?chain closed)?)?"
             r"|pass,? pass|pass|nothing else|nothing more|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
@@ -2648,16 +2648,16 @@ class Parser:
             low,
         ):
             return [A.AllPass("once")]
-        if re.fullmatch(
+        if rx.fullmatch(
             r"no (?:more |further |other )?(?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?",
             low,
         ):
             return [A.AllPass("through", ("reaction",))]
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:the )?action phase (?:is |was )?(?:over|done|finished)|(?:the )?action phase ended", low
         ):
             return [A.PhaseMarker("end")]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)?|pass(?:,? pass)?) (to|through|in) (?:the )?(.+?)(?: steps?)?",
             low,
         )
@@ -2667,15 +2667,15 @@ class Parser:
             if mode == "through" and where.startswith("to "):  # "all pass through to Damage"
                 mode, where = "to", where[3:]
             # "of chain link 2" names the link, not the older edition's Link Step
-            where = re.sub(r"\s*(?:of|on|for) (?:the )?(?:chain )?link \d+", "", where)
+            where = rx.sub(r"\s*(?:of|on|for) (?:the )?(?:chain )?link \d+", "", where)
             tail: list[A.Action] = []
-            mno = re.search(r",?\s*(?:with )?no (?:defenders|defending cards|blocks?)(?: declared)?$", where)
+            mno = rx.search(r",?\s*(?:with )?no (?:defenders|defending cards|blocks?)(?: declared)?$", where)
             if mno:  # "all pass to Damage, no defenders": the defender declared none on the way
                 where = where[: mno.start()]
                 tail.append(A.Claim("no_defenders"))
             steps = tuple(
                 s
-                for s in re.split(r",\s*|\s+and\s+|\s+", where.replace("steps", "").replace("step", ""))
+                for s in rx.split(r",\s*|\s+and\s+|\s+", where.replace("steps", "").replace("step", ""))
                 if s in STEPS
             )
             if not steps:
@@ -2683,34 +2683,34 @@ class Parser:
                     return [A.AllPass("through", ("link",))]  # the older Link Step too
                 return None
             return [A.AllPass(mode, steps), *tail]
-        m = re.fullmatch(rf"{_P} pass(?:es)?(?: priority)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} pass(?:es)?(?: priority)?", c, re.I)
         if m:
             return [A.Pass(m.group(1).upper())]
-        m = re.fullmatch(rf"{_P} pass(?:es)?(?: priority)?(?:,| and) {_P} pass(?:es)?(?: priority)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} pass(?:es)?(?: priority)?(?:,| and) {_P} pass(?:es)?(?: priority)?", c, re.I)
         if m:
             return [A.Pass(m.group(1).upper()), A.Pass(m.group(2).upper())]
         # step and phase markers
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| starts)?", low
         )
         if m:
             return [A.StepMarker(m.group(1))]
-        m = re.fullmatch(r"(start|action|end) phase(?: begins| starts)?", low)
+        m = rx.fullmatch(r"(start|action|end) phase(?: begins| starts)?", low)
         if m:
             return [A.PhaseMarker(m.group(1))]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:the game|we|play|the turn) (?:then )?(?:proceeds|proceeded|moves|moved|goes|went) (?:on )?(?:to|into) (?:the )?(start|action|end) phase",
             low,
         )
         if m:
             return [A.PhaseMarker(m.group(1))]
-        m = re.fullmatch(r"(?:(?:p[12]'s|the) )?(start|action|end) phase (begins|starts|ends)", low)
+        m = rx.fullmatch(r"(?:(?:p[12]'s|the) )?(start|action|end) phase (begins|starts|ends)", low)
         if m:
             nxt = {"start": "action", "action": "end", "end": "start"}
             return [A.PhaseMarker(m.group(1) if m.group(2) != "ends" else nxt[m.group(1)])]
-        if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
+        if rx.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
-        if re.fullmatch(
+        if rx.fullmatch(
             r"no pitch zone cards?|nothing pitched|no pitch|pitched nothing"
             r"|(?:we|they|the judge|i) (?:rewound|rewind|reversed|backed out|backed up|undid|took back|backed) (?:it|that|this|the (?:play|line|action))(?: out| back)?"
             r"|(?:each|both|all) players? (?:then )?puts? (?:the |all )?(?:cards )?(?:in|from) (?:their|the) pitch zones? "
@@ -2719,21 +2719,21 @@ class Parser:
             low,
         ):
             return [A.Noop("narration")]
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:and )?(?:(?:that|it)(?:'s| was| is) (?:the )?game|game over|the game (?:is|was) over)", low
         ):
             # "and that was game": a claim that the game is over (CR 1.10.2), checked
             return [A.Observe("game.over", True)]
-        m = re.fullmatch(rf"{_P} (?:wins|won)(?: the game)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} (?:wins|won)(?: the game)?", c, re.I)
         if m:
             return [A.Observe("game.result", f"{m.group(1).upper()} wins")]
         # "chain closes, battleworn": a close-step keyword named alone is its trigger (CR 7.7.2)
-        low = re.sub(
+        low = rx.sub(
             r"^(blade break|battleworn|temper|guardwell)(?: (?:applies|applied|happens|happened|triggers|triggered))?$",
             r"\1 trigger resolves",
             low,
         )
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:and )?(?:wiped|wipes|destroyed|destroys|killed|kills|trashed|trashes) (p[12])'s arsenal(?: \((?:the )?(.+)\))?",
             c0.strip(),
             re.I,
@@ -2749,10 +2749,10 @@ class Parser:
             if m.group(2):
                 wiped.append(A.Claim("destroyed", m.group(2).strip()))
             return wiped
-        m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
+        m = rx.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
         if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.3), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(.+?) (?:draws|drew)(?: (?:P[12]|you|them|him|her|its controller))?(?: a card| 1| one| 1 card)?",
             c,
             re.I,
@@ -2762,7 +2762,7 @@ class Parser:
             # effect, CR 5.3.4); checked: that trigger is the top layer
             name = _uncoloured(m.group(1))
             return [A.AllPass("if_top", (), name), A.Claim("trigger_resolves", name)]
-        m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
+        m = rx.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
         if m and m.group(1) in (
             "its attack",
             "its defend",
@@ -2780,25 +2780,25 @@ class Parser:
             ]
         if m and m.group(1) not in ("hit", ""):
             return [A.AllPass("if_top", (), m.group(1)), A.Claim("trigger_resolves", m.group(1))]
-        if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
+        if rx.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
             return [A.Noop("no_end_triggers")]
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:the )?(?:hit )?trigger(?: is)? added to the stack|the hit trigger is added to the stack|(?:the )?(.+) trigger is added to the stack",
             low,
         ):
             return [A.Claim("trigger_added")]
         # a judge's English (docs/reconstruction.md, "A judge's English")
-        m = re.fullmatch(rf"{_P} (?:keeps|kept|holds|held|retains|retained|has) priority", c, re.I)
+        m = rx.fullmatch(rf"{_P} (?:keeps|kept|holds|held|retains|retained|has) priority", c, re.I)
         if m:
             return [A.Observe("priority", m.group(1).upper())]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:does not|doesn't|did not|didn't) (?:put (?:a card|anything) (?:in|into) (?:their |the )?arsenal|arsenal(?: anything)?)|{_P} (?:skips|has no|no) arsenal",
             c,
             re.I,
         )
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:destroys|banishes) (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
             c,
             re.I,
@@ -2806,14 +2806,14 @@ class Parser:
         if m:
             src = self.names.prefix(m.group(2)) or m.group(2).strip()
             return [A.ApplyPrevention(m.group(1).upper(), "", int(m.group(3)), src)]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:the )?(.+?)(?:'s)? (?:effect|trigger|ability) (?:is prevented from triggering|does not trigger|doesn't trigger|fails to trigger)",
             c,
             re.I,
         )
         if m:
             return [A.Claim("no_trigger", m.group(1).strip())]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:puts|orders|stacks|has|places) (?:the )?(.+?) trigger on top(?: of the stack)?"
             r"(?:,? and (?:targets|aims) .+? with (?:the )?.+? trigger)?",
             c,
@@ -2822,21 +2822,21 @@ class Parser:
         if m:
             # "P1 places the Courage trigger on top": the order the controller chose (CR 6.6.6b), checked
             return [A.Claim("on_stack", f"{m.group(2).strip()} trigger")]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:selects|chooses) {_P} to (?:add|put) (?:their )?triggers(?: to the stack)? first",
             c,
             re.I,
         )
         if m:
             return [A.Noop("trigger_order")]
-        m = re.fullmatch(rf"{_P} (?:adds|puts) (?:the )?hit trigger(?: on(?:to)? the stack)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} (?:adds|puts) (?:the )?hit trigger(?: on(?:to)? the stack)?", c, re.I)
         if m:
             return [A.Claim("trigger_added", "hit")]
-        m = re.fullmatch(rf"{_P} (?:adds|puts) (.+?)'s trigger(?: on(?:to)? the stack)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} (?:adds|puts) (.+?)'s trigger(?: on(?:to)? the stack)?", c, re.I)
         if m:
             return [A.Trigger(m.group(2).strip(), m.group(1).upper())]
         # "P1 draws 3 cards, returning to an intellect of 4" / "back up to 4": the count, and why
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} draws (a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?,? (?:returning|going|getting|coming|back)? ?"
             r"(?:back )?(?:up )?to (?:(?:an|their|his|her|full) )?(?:intellect|hand size|\d+)(?: of \d+)?(?: cards?)?",
             c,
@@ -2846,26 +2846,26 @@ class Parser:
             return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
         # "P1 draws up to their intellect" / "draws back up to 4 (so 2 cards)": the end phase's draw,
         # its count computed from the intellect and the hand (CR 4.4.3f)
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:just )?draws (?:back )?up to (?:(?:an|their|his|her|full) )?(?:intellect|hand size|\d+)(?: cards?)?(?: of \d+)?",
             c,
             re.I,
         )
         if m:
             return [A.Draw(m.group(1).upper(), -1)]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} draws:? (.+?)(?:,? then the (first|second|third|fourth|fifth|\w+) draw fails)?",
             c,
             re.I,
         )
-        if m and not re.fullmatch(
+        if m and not rx.fullmatch(
             r"(?:a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?", m.group(2), re.I
         ):
             names = [r.name for r in self.card_list(m.group(2))]
             fails = 1 if m.group(3) else 0
             drawn: list[A.Action] = [A.Draw(m.group(1).upper(), len(names) + fails)]
             return drawn + [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals|made|makes|created) (.+)",
             c,
             re.I,
@@ -2887,16 +2887,16 @@ class Parser:
                 + told
                 + [A.Claim("unchecked", u) for u in unread]
             )
-        m = re.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
+        m = rx.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
         if m:
             return [A.Claim("gains_rp", m.group(1).upper(), _num(m.group(2)))]
-        m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
+        m = rx.match(rf"^{_P} attacks with (.+)$", c, re.I)
         if m:
             acts = self.play(m.group(1).upper(), m.group(2), boost, boost_card)
             if acts and isinstance(acts[0], A.Play):
                 return [A.Attack(m.group(1).upper(), acts[0])]
             return None
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:the )?random(?:ly chosen)? card is (.+?)(?:,? (?:and it is |which is |is )?banished face-?(down|up))?",
             c,
             re.I,
@@ -2906,28 +2906,28 @@ class Parser:
             if refs:
                 return [A.Banish("", refs[0], (m.group(2) or "down").casefold(), True)]
         # play
-        m = re.match(rf"^{_P} plays (.+)$", c, re.I)
+        m = rx.match(rf"^{_P} plays (.+)$", c, re.I)
         if m:
             return self.play(m.group(1).upper(), m.group(2), boost, boost_card)
-        m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
+        m = rx.match(rf"^{_P} attacks with (.+)$", c, re.I)
         if m:
             return self.activate(m.group(1).upper(), m.group(2))
-        m = re.match(
+        m = rx.match(
             r"^(.+?)(?:'s? (?:hero )?(?:ability|power))? (?:activates|is activated|gets activated)"
             r"((?:,?\s+(?:by\s+)?(?:pitching|paying|targeting|banishing)\b.*)?)$",
             c,
             re.I,
         )
-        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+        if m and not rx.match(rf"^{_P}\b", m.group(1), re.I):
             # "Chane activates", "Bravo's ability activates, pitching X": the source is the subject;
             # whose it is (the player left out) the engine finds from the heroes and permanents in play
             named = self.names.prefix(m.group(1))
             if named is not None and norm_name(named) == norm_name(_uncoloured(m.group(1))):
                 return self.activate("", named + m.group(2))
-        m = re.match(rf"^{_P} activates (.+)$", c, re.I)
+        m = rx.match(rf"^{_P} activates (.+)$", c, re.I)
         if m:
             # "P1 activates Fai's ability", "... Fai's hero ability", "... Fai again": the source named
-            source = re.sub(
+            source = rx.sub(
                 r"(?:'s)?(?: hero| instant)? (?:ability|power)(?= |,|$)|\s+(?:again|once more|a second time)(?= |,|$)"
                 r"|\s+from (?:(?:his|her|their|the|p[12]'s) )?hand(?= |,|$)|\s*\(?(?:by )?discarding it\)?(?= |,|$)",
                 "",
@@ -2935,7 +2935,7 @@ class Parser:
                 flags=re.I,
             )
             acts = self.activate(m.group(1).upper(), source)
-            mgain = re.search(
+            mgain = rx.search(
                 r"\(\s*\+\s*(\d+)\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*\)", c0, re.I
             )
             if acts and mgain and isinstance(acts[0], A.Activate):
@@ -2946,24 +2946,24 @@ class Parser:
                     A.Claim("gains_rp", m.group(1).upper(), int(mgain.group(1))),
                 ]
             return acts
-        m = re.match(rf"^{_P} pitches (.+?)(?:\s+to\s+.*)?$", c, re.I)
+        m = rx.match(rf"^{_P} pitches (.+?)(?:\s+to\s+.*)?$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             if not refs:
                 return None
             return [A.Pitch(m.group(1).upper(), r) for r in refs]
         # defending
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:declares|defends with|blocks with) (?:no (?:defending cards|defenders|cards)|nothing)",
             c,
             re.I,
         )
         if m:
             return [A.Defend(m.group(1).upper(), ())]
-        m = re.fullmatch(rf"{_P} does(?: not|n't) defend", c, re.I)
+        m = rx.fullmatch(rf"{_P} does(?: not|n't) defend", c, re.I)
         if m:
             return [A.Defend(m.group(1).upper(), ())]
-        m = re.match(
+        m = rx.match(
             rf"^{_P} (?:declares|defends with|blocks with) (.+?)(?: as (?:a )?defending cards?| to defend)?$",
             c,
             re.I,
@@ -2974,16 +2974,16 @@ class Parser:
                 return None
             return [A.Defend(m.group(1).upper(), tuple(refs))]
         # end phase
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:has no cards? in hand to arsenal|does not arsenal|doesn't arsenal|arsenals nothing|puts nothing into (?:their|the) arsenal)",
             c,
             re.I,
         )
         if m:
             return [A.NoArsenal(m.group(1).upper())]
-        m = re.fullmatch(rf"{_P} puts (.+?) face[- ]?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
+        m = rx.fullmatch(rf"{_P} puts (.+?) face[- ]?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
         if m is None:  # "P1 puts Card K into arsenal (face down)": face down is the default (CR 4.4.3b)
-            m = re.fullmatch(rf"{_P} puts (.+?) (?:in|into) (?:their |his |her |the )?arsenal()", c, re.I)
+            m = rx.fullmatch(rf"{_P} puts (.+?) (?:in|into) (?:their |his |her |the )?arsenal()", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
@@ -2991,7 +2991,7 @@ class Parser:
                 if refs
                 else None
             )
-        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face[- ]?(down|up))?", c, re.I)
+        m = rx.fullmatch(rf"{_P} arsenals (.+?)(?: face[- ]?(down|up))?", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
@@ -2999,20 +2999,20 @@ class Parser:
                 if refs
                 else None
             )
-        m = re.fullmatch(rf"{_P} puts (.+?) on the bottom of (?:their|his|her) deck", c, re.I)
+        m = rx.fullmatch(rf"{_P} puts (.+?) on the bottom of (?:their|his|her) deck", c, re.I)
         if m:
             names = [r.name for r in self.card_list(m.group(2))]
             return [A.PitchToBottom(m.group(1).upper(), tuple(names))]
-        if re.fullmatch(
+        if rx.fullmatch(
             r"(?:all |both |the )?pitch zones? (?:go|goes|are put) (?:to|on) the bottom(?: of (?:the|their) decks?)?",
             low,
         ):
             return [A.PitchToBottom(None, ())]
-        m = re.fullmatch(rf"{_P} draws (a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} draws (a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?", c, re.I)
         if m:
             return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
         # prevention
-        m = re.match(
+        m = rx.match(
             rf"^{_P} applies (arcane barrier|spellvoid|quell|arcane shelter|ward)(?: (\d+))?(?: of (.+?))?(?:,|$)(.*)$",
             c,
             re.I,
@@ -3022,10 +3022,10 @@ class Parser:
             source = (m.group(4) or "").strip()
             pay = None
             pitches: tuple[A.CardRef, ...] = ()
-            mp = re.search(r"paying (\d+)(?: resource points?)?", rest, re.I)
+            mp = rx.search(r"paying (\d+)(?: resource points?)?", rest, re.I)
             if mp:
                 pay = int(mp.group(1))
-            mq = re.search(r"(?:by )?pitching (.+)$", rest, re.I)
+            mq = rx.search(r"(?:by )?pitching (.+)$", rest, re.I)
             if mq:
                 pitches = tuple(self.card_list(mq.group(1)))
             return [
@@ -3038,25 +3038,25 @@ class Parser:
                     pay,
                 )
             ]
-        if re.fullmatch(
+        if rx.fullmatch(
             rf"{_P} (?:declines|does not use|doesn'?t use|did not use|didn'?t use|chooses not to use|skips) (?:its|the|their) optional (?:effect|part|ability|text)",
             c,
             re.I,
         ):
             return [A.Noop("declined optional")]
-        m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
         # "Dromai makes 2 Ash", "Iyslander makes a Frostbite for P1", "Briar creates an Embodiment of
         # Earth": a card (a hero, a permanent) named as the maker of a token; its controller gets it
         # unless the line names the player (the engine finds whose the card is)
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(.+?)(?:'s (?:trigger|ability|effect))? (?:creates|makes|made|created|gives (P[12]))"
             r" (a|an|one|two|three|four|\d+) (.+?)(?: tokens?)?(?: (?:for|under) (P[12])(?:'s control)?)?",
             c,
             re.I,
         )
-        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+        if m and not rx.match(rf"^{_P}\b", m.group(1), re.I):
             named = self.names.prefix(m.group(1))
             if (named is None or norm_name(named) != norm_name(m.group(1))) and self.names.moniker(
                 m.group(1)
@@ -3067,10 +3067,10 @@ class Parser:
                 player = (m.group(2) or m.group(5) or "").upper()
                 return [A.CreateToken(player, token, _num(m.group(3)), named)]
         # tokens, reveal, opt, heave
-        m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|four|\d+) (.+?) tokens?", c, re.I)
+        m = rx.fullmatch(rf"{_P} creates (a|an|one|two|three|four|\d+) (.+?) tokens?", c, re.I)
         if m:
             return [A.CreateToken(m.group(1).upper(), m.group(3).strip(), _num(m.group(2)))]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} reveals (.+?)(?: (?:from|in) (?:their |the )?(hand|arsenal|pitch zone|graveyard|banished zone))?",
             c,
             re.I,
@@ -3078,12 +3078,12 @@ class Parser:
         if m:
             zone = (m.group(3) or "hand").casefold().replace(" zone", "").replace("pitch", "pitch_zone")
             return [A.Reveal(m.group(1).upper(), m.group(2).strip(), zone)]
-        m = re.fullmatch(rf"{_P} opts (\d+)\s*:?\s*(.*)", c, re.I)
+        m = rx.fullmatch(rf"{_P} opts (\d+)\s*:?\s*(.*)", c, re.I)
         if m:
             top: list[str] = []
             bottom: list[str] = []
-            for part in re.split(r",\s*|;\s*", m.group(3)):
-                mm = re.fullmatch(
+            for part in rx.split(r",\s*|;\s*", m.group(3)):
+                mm = rx.fullmatch(
                     r"\s*(.+?) on (?:the )?(top|bottom)(?: of (?:their|the) deck)?\s*", part, re.I
                 )
                 if not mm:
@@ -3093,12 +3093,12 @@ class Parser:
             return [A.Opt(m.group(1).upper(), tuple(top), tuple(bottom))]
         # crank (CR 8.3.29): "P1 cranks Teklo Core", "P1 cranked the Teklo Core for an action point",
         # "P1 removes a steam counter from Teklo Core with crank"
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:cranks|cranked|cranking|cranks up|cranked up) (?:the |their |his |her )?(.+?)"
             r"(?:,? (?:for|to gain|gaining) (?:an|1|one|the|a) (?:extra )?action point)?",
             c,
             re.I,
-        ) or re.fullmatch(
+        ) or rx.fullmatch(
             rf"{_P} remove[sd]? a steam counter from (?:the |their |his |her )?(.+?),? (?:with|for|using|by) crank(?:ing)?",
             c,
             re.I,
@@ -3108,7 +3108,7 @@ class Parser:
             return [A.Crank(m.group(1).upper(), refs[0].name if refs else m.group(2).strip())]
         # a hero transforms (the random Agent of Chaos Arakni becomes, heroes.become): "P1 becomes Arakni,
         # Redback", "p1 transforms into redback", "P1's hero is now Arakni, Black Widow"
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P}(?:'s hero)? (?:becomes|became|transforms into|transformed into|turns into|is now) "
             r"(?!a defending|marked|chain link)(?:the )?(.+?)\.?",
             c,
@@ -3116,12 +3116,12 @@ class Parser:
         )
         if m:
             return [A.Become(m.group(1).upper(), m.group(2).strip())]
-        m = re.match(rf"^{_P} heaves (.+?)(?:,|$)(.*)$", c, re.I)
+        m = rx.match(rf"^{_P} heaves (.+?)(?:,|$)(.*)$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             rest = m.group(3) or ""
-            mp = re.search(r"paying (\d+)", rest, re.I)
-            mq = re.search(r"pitching (.+)$", rest, re.I)
+            mp = rx.search(r"paying (\d+)", rest, re.I)
+            mq = rx.search(r"pitching (.+)$", rest, re.I)
             return [
                 A.Heave(
                     m.group(1).upper(),
@@ -3130,20 +3130,20 @@ class Parser:
                     int(mp.group(1)) if mp else None,
                 )
             ]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} discards (a|an|one|two|three|\d+) (?:random )?cards?(?: at random)?", c, re.I
         )
         if m:
             why = next((k for k in ("crush",) if k in raw.casefold()), "")
             return [A.Discard(m.group(1).upper(), (), _num(m.group(2)), why)]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} discards (.+?),? (?:to (?:activate|use) (?:it|its (?:instant )?ability|the ability)|for its (?:instant )?ability)((?:,? targeting .+)?)",
             c,
             re.I,
         )
         if m:  # "P1 discards Agile Windup for its ability": an "Instant - Discard this" ability (CR 5.2.1)
             return self.activate(m.group(1).upper(), m.group(2) + m.group(3))
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} discards (.+?)(?:,?\s+(?:at random|randomly)|\s*\(random\)"
             r"|,?\s+(?:to draw\b.*|for (?:the |its |his |her |their )?[\w' ]*?(?:trigger|option|draw|effect)))?",
             c,
@@ -3152,7 +3152,7 @@ class Parser:
         if m:
             why = next((k for k in ("crush",) if k in raw.casefold()), "")
             return [A.Discard(m.group(1).upper(), tuple(self.card_list(m.group(2))), 0, why)]
-        m = re.fullmatch(rf"{_P} (gains|loses) (\d+)(?:\{{h\}}| life)", c, re.I)
+        m = rx.fullmatch(rf"{_P} (gains|loses) (\d+)(?:\{{h\}}| life)", c, re.I)
         if m:
             return [
                 A.Outcome(
@@ -3161,10 +3161,10 @@ class Parser:
                     int(m.group(3)),
                 )
             ]
-        m = re.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
+        m = rx.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
         if m:
             return [A.Shuffle(m.group(1).upper())]
-        m = re.fullmatch(
+        m = rx.fullmatch(
             rf"{_P} (?:search(?:es|ed)?(?: out| for)?|tutors?|tutored|fetch(?:es|ed)?(?: out)?)"
             r"(?: (?:their|his|her|the) deck for)? (.+?)"
             r"(?:,? (?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?)?"
@@ -3181,12 +3181,12 @@ class Parser:
             return found
         # Kano's look at the top card (heroes.look_top): "Top card is X[, a non-attack action]", "P1 looks at
         # the top card, X[, and banishes it]", "P1 banishes it [to play it]"
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(?:the )?top card(?: of (?:the |their |his |her |(P[12])'s )?deck)?(?: is| was|:)?\s+(.+?)",
             c,
             re.I,
         )
-        m2 = re.fullmatch(
+        m2 = rx.fullmatch(
             r"(?:(P[12])|[A-Z][\w' ,]*?) (?:looks|looked) at (?:the|their|his|her) top card(?: of (?:the|their|his|her) deck)?"
             r"(?:,|:| -| and sees| and finds)?\s*(?:it'?s |it is )?(.+?)",
             c,
@@ -3194,11 +3194,11 @@ class Parser:
         )
         mm = m or m2
         if mm:
-            said = re.sub(r",?\s*(?:to play it|face[- ]?up)\s*$", "", mm.group(2).strip(), flags=re.I)
-            banish = re.search(r",?\s*(?:and )?banish(?:es|ed)? it\s*$", said, re.I)
+            said = rx.sub(r",?\s*(?:to play it|face[- ]?up)\s*$", "", mm.group(2).strip(), flags=re.I)
+            banish = rx.search(r",?\s*(?:and )?banish(?:es|ed)? it\s*$", said, re.I)
             if banish:
                 said = said[: banish.start()]
-            said = re.sub(
+            said = rx.sub(
                 r",?\s*(?:an?|which is an?) '?(?:non-attack|attack)'? action(?: card)?\s*$",
                 "",
                 said,
@@ -3207,7 +3207,7 @@ class Parser:
             refs = self.card_list(said.strip().rstrip(","))
             if len(refs) == 1:
                 return [A.LookTop((mm.group(1) or "").upper(), refs[0], bool(banish))]
-        m = re.fullmatch(rf"{_P} banish(?:es|ed)? it(?: to play it| face[- ]?up)*", c, re.I)
+        m = rx.fullmatch(rf"{_P} banish(?:es|ed)? it(?: to play it| face[- ]?up)*", c, re.I)
         if m:
             return [A.LookTop(m.group(1).upper(), None, True)]
         m = _PAY_LIFE_LINE.fullmatch(c)
@@ -3228,19 +3228,19 @@ class Parser:
                 )
             ]
         # narrated automatic events (claims)
-        m = re.fullmatch(rf"{_P} gains (a|an|one|the|\d+) action points?(?: back)?", c, re.I)
+        m = rx.fullmatch(rf"{_P} gains (a|an|one|the|\d+) action points?(?: back)?", c, re.I)
         if m:
             return [A.Claim("gains_ap", m.group(1).upper(), _num(m.group(2)))]
-        m = re.fullmatch(r"(.+?) deals (\d+)(?: damage)?(?: to (?:P[12]'s hero|P[12]))?( and hits)?", c, re.I)
+        m = rx.fullmatch(r"(.+?) deals (\d+)(?: damage)?(?: to (?:P[12]'s hero|P[12]))?( and hits)?", c, re.I)
         if m:
             out: list[A.Action] = [A.Claim("deals", m.group(1).strip(), int(m.group(2)))]
             if m.group(3):
                 out.append(A.Claim("hits", m.group(1).strip()))
             return out
-        m = re.fullmatch(r"(.+?) hits", c, re.I)
+        m = rx.fullmatch(r"(.+?) hits", c, re.I)
         if m:
             return [A.Claim("hits", m.group(1).strip())]
-        m = re.fullmatch(r"(.+?) (?:resolves|resolved|has resolved|did resolve)", c, re.I)
+        m = rx.fullmatch(r"(.+?) (?:resolves|resolved|has resolved|did resolve)", c, re.I)
         if m:
             # "X resolves" said as an event of its own: the players passed and X resolved (checked
             # against the stack like "all pass (X resolves)", never a silent no-op)
@@ -3253,10 +3253,10 @@ class Parser:
 
     def targets(self, text: str) -> tuple[str, ...]:
         out = []
-        for part in re.split(r"\s+and\s+|,\s*", text):
+        for part in rx.split(r"\s+and\s+|,\s*", text):
             part = part.strip()
-            m = re.fullmatch(r"(P[12])(?:'s hero)?|(?:the )?opponent(?:'s hero)?", part, re.I)
-            mo = re.fullmatch(r"(P[12])'s (.+)", part, re.I)
+            m = rx.fullmatch(r"(P[12])(?:'s hero)?|(?:the )?opponent(?:'s hero)?", part, re.I)
+            mo = rx.fullmatch(r"(P[12])'s (.+)", part, re.I)
             if m:
                 out.append(m.group(1).upper() if m.group(1) else "opponent")
             elif mo:
@@ -3270,7 +3270,7 @@ class Parser:
     def _in_name(self, text: str, at: int) -> bool:
         """Whether the word at ``at`` lies inside a known card name said in ``text`` ("AR Boost"):
         then it is part of the name, not the keyword it spells (blind-26g)."""
-        for w in re.finditer(r"(?:^|(?<=[\s(,;]))\S", text[: at + 1]):
+        for w in rx.finditer(r"(?:^|(?<=[\s(,;]))\S", text[: at + 1]):
             name = self.names.prefix(text[w.start() :])
             if name is not None and w.start() < at < w.start() + len(name):
                 return True
@@ -3278,16 +3278,16 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         # "P1 attacks with Fire Vein, 0 (3 Fealty)": the cost said as a bare number, a remark
-        rest = re.sub(r",\s*\d+(?=\s*(?:\([^()]*\))?\s*$)", "", rest)
+        rest = rx.sub(r",\s*\d+(?=\s*(?:\([^()]*\))?\s*$)", "", rest)
         # "and scraps the Copper Cog from their graveyard": where scrap takes its card from (CR 8.3.32),
         # not where the card played comes from
-        rest = re.sub(
+        rest = rx.sub(
             r"(\bscrap(?:s|ping|ped)\s+[^,;]+?)\s+(?:from|out of) (?:the |their |his |her )?(?:graveyard|gy|yard)\b",
             r"\1",
             rest,
             flags=re.I,
         )
-        parts = re.split(
+        parts = rx.split(
             r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:"
             + _FROM_ZONE
             + r"|"
@@ -3304,10 +3304,10 @@ class Parser:
             rest,
             flags=re.I,
         )
-        head = re.sub(r"\s+and$", "", parts[0].strip())
-        if re.match(r"the ", head, re.I) and self.names.prefix(head) is None and self.names.prefix(head[4:]):
+        head = rx.sub(r"\s+and$", "", parts[0].strip())
+        if rx.match(r"the ", head, re.I) and self.names.prefix(head) is None and self.names.prefix(head[4:]):
             head = head[4:]  # "plays the Phoenix Flame": the card named after an article
-        if re.search(
+        if rx.search(
             r",\s*(?:and\s+)?(?:returns|makes|creates|equips|draws|gets|gains|puts|deals|pings|searches|resolves)\b",
             head,
         ):
@@ -3327,65 +3327,65 @@ class Parser:
         discarded: tuple[A.CardRef, ...] = ()
         scrapped: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
-            p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
+            p = rx.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
-            if re.match(_FROM_ZONE, pl):
+            if rx.match(_FROM_ZONE, pl):
                 card = A.CardRef(card.name, _play_zone(pl), card.claims)
-            elif re.match(_COST_REMARK, pl):
+            elif rx.match(_COST_REMARK, pl):
                 continue  # "for free (2 Draconic links)", "costs 0": the engine computes the cost
             elif pl.startswith("targeting"):
                 targets = self.targets(p[len("targeting") :].strip())
             elif pl.startswith(("pitching", "by pitching")):
-                pitches.extend(self.card_list(re.sub(r"^(?:by )?pitching\s+", "", p, flags=re.I)))
+                pitches.extend(self.card_list(rx.sub(r"^(?:by )?pitching\s+", "", p, flags=re.I)))
             elif pl.startswith("paying"):
-                mm = re.match(
+                mm = rx.match(
                     r"paying (\d+)(?: with (?:floating )?resource points?| from floating(?: resource points?)?)?",
                     pl,
                 )
                 if mm and "floating" in pl:
                     floating = int(mm.group(1))
-                elif re.match(
+                elif rx.match(
                     r"paying (?:with )?(?:the |their )?(?:one )?floating resource point\b(?!s)", pl
                 ):
                     floating = 1
-                mq = re.search(r"pitching (.+)$", p, re.I)
+                mq = rx.search(r"pitching (.+)$", p, re.I)
                 if mq:
                     pitches.extend(self.card_list(mq.group(1)))
-            elif pl.startswith("as an instant") or re.match(
+            elif pl.startswith("as an instant") or rx.match(
                 r"as (?:though|if) it (?:were|was) an instant", pl
             ):
                 instant = True
-            elif re.match(_CHARGE_PART, pl):
+            elif rx.match(_CHARGE_PART, pl):
                 charge, charged = self.charge(p)
-            elif re.match(_DISCARD_PART, pl):
+            elif rx.match(_DISCARD_PART, pl):
                 # "discarding Bone Head Barrier (random)", "and discards a random card (Card C)"
-                named = re.sub(
+                named = rx.sub(
                     r"^(?:and )?(?:discarding|discards|discarded|beating chest|beats chest|beat chest)"
                     r"(?:\s+(?:with|by discarding))?\s+",
                     "",
                     p,
                     flags=re.I,
                 )
-                named = re.sub(
+                named = rx.sub(
                     r"\s*\(?(?:at )?random\)?\s*|\bfor (?:the|its) (?:additional )?cost\b",
                     " ",
                     named,
                     flags=re.I,
                 )
-                inner = re.search(r"\(([^()]+)\)", named)
-                if re.match(r"an? (?:random )?card\b", named.strip(), re.I):
+                inner = rx.search(r"\(([^()]+)\)", named)
+                if rx.match(r"an? (?:random )?card\b", named.strip(), re.I):
                     named = inner.group(1) if inner else ""
                 discarded = tuple(self.card_list(named.strip())) if named.strip() else (A.CardRef("?"),)
-            elif re.match(_FUSION_PART, pl):
+            elif rx.match(_FUSION_PART, pl):
                 fusion, fused = self.fusion(p)
-            elif re.match(_SCRAP_PART, pl):
-                named = re.sub(
+            elif rx.match(_SCRAP_PART, pl):
+                named = rx.sub(
                     r"^(?:and )?(?:scrapping|scraps|scrapped)\s+(?:(?:the |their )?(?:graveyard's |card )?)?",
                     "",
                     p,
                     flags=re.I,
                 )
-                named = re.sub(r"\s+from (?:the |their |his |her )?graveyard$", "", named, flags=re.I)
+                named = rx.sub(r"\s+from (?:the |their |his |her )?graveyard$", "", named, flags=re.I)
                 scrapped = tuple(self.card_list(named.strip()))
         return [
             A.Play(
@@ -3412,18 +3412,18 @@ class Parser:
         "charging the soul with X", "and charges X to the soul", "charging" (the card left out),
         "without charging"."""
         low = part.strip().casefold()
-        if re.match(r"(?:without charging|not charging)\b", low):
+        if rx.match(r"(?:without charging|not charging)\b", low):
             return "no", ()
-        rest = re.sub(
+        rest = rx.sub(
             r"^(?:and )?(?:charging|charges|charged)(?: (?:the |their |his |her )?(?:hero's )?soul)?(?: with)?\s*",
             "",
             part.strip(),
             flags=re.I,
         )
-        rest = re.sub(
+        rest = rx.sub(
             r"\s*(?:(?:in)?to (?:the |their |his |her )?(?:hero's )?soul)?\s*$", "", rest, flags=re.I
         )
-        if not rest or re.fullmatch(r"(?:an? [a-z]+ card|it)", rest, re.I):
+        if not rest or rx.fullmatch(r"(?:an? [a-z]+ card|it)", rest, re.I):
             return "yes", ()
         return "yes", tuple(self.card_list(rest))
 
@@ -3432,28 +3432,28 @@ class Parser:
         "revealing Frost Lock for Ice Fusion", "fused with X", "fuses it by revealing X", "fused" (the
         revealed card left out: the judge is asked), "without fusing" / "not fused"."""
         low = part.strip().casefold()
-        if re.match(r"(?:without fusing|not fused|unfused|no fusion)\b", low):
+        if rx.match(r"(?:without fusing|not fused|unfused|no fusion)\b", low):
             return "no", ()
-        rest = re.sub(
+        rest = rx.sub(
             r"^(?:and )?(?:fusing|fused|fuses|revealing|reveals)(?: it| this)?(?: (?:with|by revealing|revealing))?\s*",
             "",
             part.strip(),
             flags=re.I,
         )
-        rest = re.sub(
+        rest = rx.sub(
             r"\s*(?:from (?:their |his |her )?hand)?\s*(?:(?:for|to pay|as) (?:the |its )?(?:[a-z/ ]+ )?fusion(?: cost)?|to fuse(?: it)?)?\s*$",
             "",
             rest,
             flags=re.I,
         )
-        if not rest or re.fullmatch(
+        if not rest or rx.fullmatch(
             r"(?:an? [a-z]+ (?:card|one)(?: and an? [a-z]+ (?:card|one))?|it)", rest, re.I
         ):
             return "yes", ()  # "fusing an Ice card": fused, the revealed card not named
         return "yes", tuple(self.card_list(rest))
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
-        parts = re.split(
+        parts = rx.split(
             r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitch(?:ing|es|ed)?\b|paying\b|discarding\b|returning\b|(?:and )?equip(?:s|ping|ped)?\b|banishing\b))",
             rest,
             flags=re.I,
@@ -3467,20 +3467,20 @@ class Parser:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
                 targets = self.targets(part.strip()[len("targeting") :].strip())
-            elif re.match(r"(?:and )?equip", pl):
+            elif rx.match(r"(?:and )?equip", pl):
                 targets = _equipped_names(part)  # Cindra: "equips both Kunai from the yard" (CR 8.5.41)
-            elif re.search(r"\bpitch(?:ing|es|ed)?\b", pl):
+            elif rx.search(r"\bpitch(?:ing|es|ed)?\b", pl):
                 pitches.extend(
-                    self.card_list(re.sub(r"^.*?\bpitch(?:ing|es|ed)?\s+", "", part.strip(), flags=re.I))
+                    self.card_list(rx.sub(r"^.*?\bpitch(?:ing|es|ed)?\s+", "", part.strip(), flags=re.I))
                 )
             elif pl.startswith("returning"):
                 pass  # "returning Phoenix Flame to hand": the ability's effect said (Fai's), applied as it resolves
             elif pl.startswith("discarding"):
                 # "activates Oscilio, discarding Sink Below": the discard that pays the cost (zones.pay_discard_cost)
-                discarded.extend(self.card_list(re.sub(r"^discarding\s+", "", part.strip(), flags=re.I)))
+                discarded.extend(self.card_list(rx.sub(r"^discarding\s+", "", part.strip(), flags=re.I)))
             elif pl.startswith("banishing") and _FROM_GRAVEYARD.search(pl):
                 # "activates Kassai, banishing X, Y, Z and W from the graveyard" (heroes_more.pay_graveyard_banish)
-                said = _FROM_GRAVEYARD.sub("", re.sub(r"^banishing\s+", "", part.strip(), flags=re.I))
+                said = _FROM_GRAVEYARD.sub("", rx.sub(r"^banishing\s+", "", part.strip(), flags=re.I))
                 banished.extend(self.card_list(said.strip()))
         return [A.Activate(player, name, targets, tuple(pitches), tuple(discarded), tuple(banished))]
 
@@ -3500,7 +3500,7 @@ class Parser:
         if said.startswith("(") and said.endswith(")"):
             said = said[1:-1].strip()
         rest = m.group("rest") or ""
-        bottom = bool(re.search(r"\b(?:bottom(?:s|ed)?|puts? it (?:on|at|to) the bottom)\b", rest, re.I))
+        bottom = bool(rx.search(r"\b(?:bottom(?:s|ed)?|puts? it (?:on|at|to) the bottom)\b", rest, re.I))
         refs = self.card_list(said) if said else []
         if said and len(refs) != 1:
             return None
@@ -3511,15 +3511,15 @@ class Parser:
     def observe(self, text: str) -> A.Observe | None:
         t = text.strip()
         who = ""
-        m = re.match(r"^(P[12]|judge|spectator|\w+) says (.*)$", t, re.I)
+        m = rx.match(r"^(P[12]|judge|spectator|\w+) says (.*)$", t, re.I)
         if m:
             who, t = m.group(1), m.group(2)
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(P[12](?:\.[\w]+)+|combat_chain(?:\.\w+)*|phase|turn|game\.\w+)\s*(?:is|=|:)?\s*(.+)", t, re.I
         )
         if m:
             return A.Observe(_norm_path(m.group(1)), _value(m.group(2)), who)
-        m = re.fullmatch(
+        m = rx.fullmatch(
             r"(P[12])(?:'s)? (life|hand size|hand_size|deck|action points|resource points|intellect)\s*(?:is|=|:)?\s*(-?\d+)",
             t,
             re.I,
@@ -3532,20 +3532,20 @@ class Parser:
     def judge(self, text: str) -> list[A.Action] | None:
         t = text.strip()
         reason = ""
-        mr = re.search(r"\s*(?:\(([^)]*)\)|\bbecause\b(.*)|!\s*(.*))$", t)
+        mr = rx.search(r"\s*(?:\(([^)]*)\)|\bbecause\b(.*)|!\s*(.*))$", t)
         if mr:
             reason = next((g for g in mr.groups() if g), "").strip()
             t = t[: mr.start()].strip()
-        m = re.fullmatch(r"set (P[12](?:\.\w+)+) to (.+)", t, re.I)
+        m = rx.fullmatch(r"set (P[12](?:\.\w+)+) to (.+)", t, re.I)
         if m:
             return [A.Adjust(_norm_path(m.group(1)), _value(m.group(2)), reason)]
-        m = re.fullmatch(r"(P[12]\.\w+)\s*([+-]\d+)", t, re.I)
+        m = rx.fullmatch(r"(P[12]\.\w+)\s*([+-]\d+)", t, re.I)
         if m:
             return [A.Adjust(_norm_path(m.group(1)), m.group(2), reason)]
-        m = re.fullmatch(r"(P[12]\.\w+)\s*(?:=|is)?\s*(-?\d+)", t, re.I)
+        m = rx.fullmatch(r"(P[12]\.\w+)\s*(?:=|is)?\s*(-?\d+)", t, re.I)
         if m:
             return [A.Adjust(_norm_path(m.group(1)), int(m.group(2)), reason)]
-        m = re.fullmatch(rf"{_P} (gains|loses) (\d+) life", t, re.I)
+        m = rx.fullmatch(rf"{_P} (gains|loses) (\d+) life", t, re.I)
         if m:
             return [
                 A.Outcome(
@@ -3554,23 +3554,23 @@ class Parser:
                     int(m.group(3)),
                 )
             ]
-        m = re.fullmatch(rf"(.+?) deals (\d+) (arcane )?damage to {_P}(?:'s hero)?", t, re.I)
+        m = rx.fullmatch(rf"(.+?) deals (\d+) (arcane )?damage to {_P}(?:'s hero)?", t, re.I)
         if m:
             return [
                 A.Outcome(
                     "arcane" if m.group(3) else "damage", "", int(m.group(2)), m.group(4).upper(), m.group(1)
                 )
             ]
-        m = re.fullmatch(rf"{_P} draws (a|an|one|two|three|\d+)(?: cards?)?", t, re.I)
+        m = rx.fullmatch(rf"{_P} draws (a|an|one|two|three|\d+)(?: cards?)?", t, re.I)
         if m:
             return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
-        m = re.fullmatch(r"(?:the )?attack gets \+(\d+)(?:\{p\}| power)?", t, re.I)
+        m = rx.fullmatch(r"(?:the )?attack gets \+(\d+)(?:\{p\}| power)?", t, re.I)
         if m:
             return [A.Outcome("power", "", int(m.group(1)))]
-        m = re.fullmatch(r"(?:the )?attack (?:gets|gains) go again", t, re.I)
+        m = rx.fullmatch(r"(?:the )?attack (?:gets|gains) go again", t, re.I)
         if m:
             return [A.Outcome("go_again")]
-        m = re.fullmatch(rf"{_P} gains (\d+) (resource|action) points?", t, re.I)
+        m = rx.fullmatch(rf"{_P} gains (\d+) (resource|action) points?", t, re.I)
         if m:
             return [
                 A.Outcome(
@@ -3579,10 +3579,10 @@ class Parser:
                     int(m.group(2)),
                 )
             ]
-        m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|\d+) (.+?) tokens?", t, re.I)
+        m = rx.fullmatch(rf"{_P} creates (a|an|one|two|three|\d+) (.+?) tokens?", t, re.I)
         if m:
             return [A.CreateToken(m.group(1).upper(), m.group(3), _num(m.group(2)))]
-        m = re.fullmatch(r"(?:create|make) (a|an|one|two|three|\d+) (.+?)(?: tokens?)? for (P[12])", t, re.I)
+        m = rx.fullmatch(r"(?:create|make) (a|an|one|two|three|\d+) (.+?)(?: tokens?)? for (P[12])", t, re.I)
         if m:
             return [A.CreateToken(m.group(3).upper(), m.group(2), _num(m.group(1)))]
         return self.physical_fix(t, reason)
@@ -3597,7 +3597,7 @@ class Parser:
             name = m.group("card").strip()
             ref = (
                 A.CardRef("?")
-                if re.fullmatch(r"(?:an? |the )?(?:unknown |face-?down |random )?card", name, re.I)
+                if rx.fullmatch(r"(?:an? |the )?(?:unknown |face-?down |random )?card", name, re.I)
                 else (self.card_list(name) or [A.CardRef(name)])[0]
             )
             src, dest = _zone_key(m.group("src")), _zone_key(m.group("dest"))
@@ -3620,13 +3620,13 @@ class Parser:
             if not player or src is None:
                 return None
             dest = {"banish": "banished", "discard": "graveyard"}[
-                re.sub(r"(?:es|s|ed)$", "", m.group("verb").casefold())
+                rx.sub(r"(?:es|s|ed)$", "", m.group("verb").casefold())
             ]
             face = (m.group("face") or "").casefold()
             name = m.group("card").strip()
             ref = (
                 A.CardRef("?")
-                if re.fullmatch(r"(?:an? |the )?(?:unknown |face-?down |random )?card", name, re.I)
+                if rx.fullmatch(r"(?:an? |the )?(?:unknown |face-?down |random )?card", name, re.I)
                 else (self.card_list(name) or [A.CardRef(name)])[0]
             )
             return [A.MoveCard(player, ref, src, dest, face, reason)]
@@ -3635,7 +3635,7 @@ class Parser:
             n = _num(m.group("n"))
             raw = m.group("kind").casefold().replace(" ", "")
             sign = -1 if m.group("verb").casefold() in ("remove", "removes", "take", "takes") else 1
-            stat = re.fullmatch(r"([+-])1(?:\{([pd])\}|(power|defen[cs]e))", raw)
+            stat = rx.fullmatch(r"([+-])1(?:\{([pd])\}|(power|defen[cs]e))", raw)
             if stat:
                 # +1 and -1 counters are separate kinds (CR 1.15.4): "-power" counts the -1{p} ones
                 kind = "power" if (stat.group(2) == "p" or stat.group(3) == "power") else "defense"
@@ -3648,7 +3648,7 @@ class Parser:
             add = m.group("verb").casefold() not in ("loses", "lose", "lost")
             until = " ".join((m.group("until") or "").split())
             return [A.KeywordChange(m.group("card").strip(), m.group("kw").casefold(), add, reason, until)]
-        m = re.fullmatch(r"destroys? (.+)", t, re.I)
+        m = rx.fullmatch(r"destroys? (.+)", t, re.I)
         if m:
             return [A.Destroy(m.group(1).strip(), reason)]
         return None
@@ -3707,9 +3707,9 @@ _KEYWORD = re.compile(
 def _zone_key(word: str) -> str | None:
     """A zone as the judge writes it -> the state's name for it."""
     w = " ".join(word.casefold().split())
-    if re.search(r"\btop of\b|deck top", w):
+    if rx.search(r"\btop of\b|deck top", w):
         return "deck_top"
-    if re.search(r"\bbottom of\b|deck bottom", w):
+    if rx.search(r"\bbottom of\b|deck bottom", w):
         return "deck_bottom"
     return {
         "hand": "hand",
@@ -3735,13 +3735,13 @@ def _zone_key(word: str) -> str | None:
 
 def _norm_path(path: str) -> str:
     parts = path.split(".")
-    parts[0] = parts[0].upper() if re.fullmatch(r"p[12]", parts[0], re.I) else parts[0]
+    parts[0] = parts[0].upper() if rx.fullmatch(r"p[12]", parts[0], re.I) else parts[0]
     return ".".join(parts)
 
 
 def _value(text: str) -> Any:
     t = text.strip().strip('"').strip("'")
-    if re.fullmatch(r"-?\d+", t):
+    if rx.fullmatch(r"-?\d+", t):
         return int(t)
     if t.casefold() in ("true", "yes"):
         return True
@@ -3815,10 +3815,10 @@ def said_resolves(line: str) -> str:
     resolves)"; "P2 passes, X resolves" -> "P2 passes (X resolves)". Without this the pass would be
     applied unchecked, and a pass whose layer is not on the stack would end a step, the action phase
     or the turn (docs/reconstruction.md, "A reversed or unreadable line never cascades")."""
-    line = re.sub(r"(^|;\s*)pass\s*\(", r"\1all pass (", line, flags=re.I)
+    line = rx.sub(r"(^|;\s*)pass\s*\(", r"\1all pass (", line, flags=re.I)
     for _ in range(4):
         m = _PASS_THEN_RESOLVES.match(line)
-        if m is None or re.search(r"\b(?:ends?|closes?|begins?)\b", m.group("x"), re.I):
+        if m is None or rx.search(r"\b(?:ends?|closes?|begins?)\b", m.group("x"), re.I):
             break
         who = m.group("who")
         more = " and defends" if m.group("blocks") else (m.group("more") or "")
@@ -3828,8 +3828,8 @@ def said_resolves(line: str) -> str:
         if post.lstrip().startswith("("):
             # "(defense 3)" is about X: the statement stays, as a clause after the checked pass
             post = f"; {m.group('x').strip()} resolves{more}{post}"
-        tail = re.match(r"\s+and\s+(.*)$", post)
-        if tail and not re.match(r"(?:then\b|P[12]\b|all\b|both\b)", tail.group(1), re.I):
+        tail = rx.match(r"\s+and\s+(.*)$", post)
+        if tail and not rx.match(r"(?:then\b|P[12]\b|all\b|both\b)", tail.group(1), re.I):
             # "... resolves and deals 1": what it did, a claim; the claim ends at the next ";" (the
             # actions after it stay actions: "X resolves and A gets +1; all pass; Y resolves")
             claim, sep, rest = tail.group(1).partition(";")
@@ -3856,18 +3856,18 @@ def notation_to_english(line: str) -> str:
         for pattern, repl in _NOTATION:
             c = pattern.sub(repl, c)
         # "+fuse Card B" / "+fuse": fusion's revealed card (CR 8.3.17), before the targets and pitches
-        c = re.sub(r"\s+\+fuse\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", fusing \1", c, flags=re.I)
-        c = re.sub(r"\s+\+fuse(?=\s*(?:\^|\$|@|$))", ", fused", c, flags=re.I)
-        c = re.sub(r"\s+\+charge\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", charging \1", c, flags=re.I)
-        c = re.sub(r"\s@(P[12])\b", r" targeting \1's hero", c, flags=re.I)
-        c = re.sub(r"\s@\s*([^\^$]+?)(?=\s*(?:\^|\$|$))", r" targeting \1", c)
-        c = re.sub(
+        c = rx.sub(r"\s+\+fuse\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", fusing \1", c, flags=re.I)
+        c = rx.sub(r"\s+\+fuse(?=\s*(?:\^|\$|@|$))", ", fused", c, flags=re.I)
+        c = rx.sub(r"\s+\+charge\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", charging \1", c, flags=re.I)
+        c = rx.sub(r"\s@(P[12])\b", r" targeting \1's hero", c, flags=re.I)
+        c = rx.sub(r"\s@\s*([^\^$]+?)(?=\s*(?:\^|\$|$))", r" targeting \1", c)
+        c = rx.sub(
             r"\s*\^\s*(.+?)(?=\s*(?:\$|$))",
-            lambda m: ", pitching " + re.sub(r"\s*,\s*", " and ", m.group(1)),
+            lambda m: ", pitching " + rx.sub(r"\s*,\s*", " and ", m.group(1)),
             c,
         )
-        c = re.sub(r"\s*\$(\d+)", r", paying \1 with floating resource points", c)
-        c = re.sub(r"^(p[12])\b", lambda m: m.group(1).upper(), c)
+        c = rx.sub(r"\s*\$(\d+)", r", paying \1 with floating resource points", c)
+        c = rx.sub(r"^(p[12])\b", lambda m: m.group(1).upper(), c)
         out.append(c)
     return "; ".join(out)
 
@@ -4257,7 +4257,7 @@ def canonical(clause: str) -> str:
     c = _ABBREVIATIONS_RW.apply(c)
     # "P2 doesn't block (keeps X in hand)": a remark in parentheses at the end does not hide the verb
     # shapes that end the clause; it stays a claim after the rewritten verb
-    tail_m = re.search(r"\s*(\([^()]*\))$", c)
+    tail_m = rx.search(r"\s*(\([^()]*\))$", c)
     tail = tail_m.group(1) if tail_m and tail_m.start() > 0 else ""
     if tail:
         c = c[: tail_m.start()]  # type: ignore[union-attr]
@@ -4270,7 +4270,7 @@ def canonical(clause: str) -> str:
         c = f"{c} {tail}"
     # "P2 pitches Card B to pay for Arcane Barrier 2 (against ...)": the payment of a prevention
     # keyword (CR 8.3.8, 8.3.15 spellvoid) is that keyword applied, paid with the pitched card
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) pitches (.+?),? (?:to pay|paying) for (?:their |the |its |P[12]'s )?(arcane barrier|spellvoid) (\d+)\b,?\s*(.*)$",
         lambda m: (
             f"{m.group(1)} applies {m.group(3)} {m.group(4)}, pitching {m.group(2)}"
@@ -4280,73 +4280,73 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     # "the Spectral Shield ate 1 of it": a prevention said as eating or soaking (checked as "prevents")
-    c = re.sub(
+    c = rx.sub(
         r"^((?:the )?(?!P[12]\b)[\w' ]{1,40}?) (?:ate|eats|soaked|soaks|absorbed|absorbs) (\d+)(?: of (?:it|that|them|the damage|the \d+|\d+))?$",
         r"\1 prevents \2",
         c,
         flags=re.I,
     )
     # "P2 wanted to block the dominate attack with both Card C and Card D": the attack is the active one
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) defends with (?:the |their |that |this |P[12]'s )(?:[\w-]+ ){0,2}(?:attack|atk) (?:with|using) (?:both )?",
         r"\1 defends with ",
         c,
         flags=re.I,
     )
     # "P2 paid for the arcane barrier by pitching Card R": the keyword applied (CR 8.3.8, 8.3.15)
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) pays for (?:the |their |his |her )?(arcane barrier|spellvoid)( \d+)?,? (?:by pitching|pitching|with) ",
         r"\1 applies \2\3, pitching ",
         c,
         flags=re.I,
     )
     # "P2 declares Helm H as a defending card on chain link 2": the link named is the active one
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12] (?:declares|defends with) .+?)\s+(?:on|for|to) (?:the )?(?:chain )?link (?:\d+|#\d+)$",
         r"\1",
         c,
         flags=re.I,
     )
     # "P2 took nothing", "P2 is dealt no damage": no damage
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) (?:took|takes|take|is dealt|was dealt|takes|gets) (?:nothing|no damage|zero|0 damage)$",
         r"\1 takes 0 damage",
         c,
         flags=re.I,
     )
     # "P2 pays 1 for Hood N's Arcane Barrier 1, pitching Card B": the keyword applied (CR 8.3.8, 8.3.19)
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) pays (?:\d+ |\{r\} )?for (?:(?:the |their |his |her )?.+?'s )?(arcane barrier|quell)( \d+)?\b",
         r"\1 applies \2\3",
         c,
         flags=re.I,
     )
     # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|against|versus|on|into|to) (?:the|their|his|her|that|this|P[12]'s) "
         r"(?:[\w-]+ ){0,2}(?:attack|atk)$",
         r"\1",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) attacks with (.+?)\s+(?:at|on|into|vs\.?|against)\s+(P[12]|the opponent)(?:'s hero)?\b",
         r"\1 attacks with \2 targeting \3's hero",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"\s+(?:at|@|on|into|vs\.?|against|->|=>)\s*(P[12])(?:'s hero)?(?=$|,|\s)",
         r" targeting \1's hero",
         c,
         flags=re.I,
     )
-    c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
+    c = rx.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
     # "P1 Pummel -> Rally the Rearguard": the arrow before a card names the card targeted
-    c = re.sub(r"^(P[12] plays [^,;()]+?(?:\s*\([^()]*\))?)\s+(?:->|=>)\s+(?=[A-Z])", r"\1 targeting ", c)
-    c = re.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
+    c = rx.sub(r"^(P[12] plays [^,;()]+?(?:\s*\([^()]*\))?)\s+(?:->|=>)\s+(?=[A-Z])", r"\1 targeting ", c)
+    c = rx.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
     # "paying with the 2 floating resource points", "using the 2 floating resource points"
-    c = re.sub(
+    c = rx.sub(
         r",?\s+(?:paying|paid|using|with)(?: for it)?(?: with)? (?:the |their |his |her )?(\d+) (?:floating|banked|leftover|left-over) resource points?\b",
         r", paying \1 with floating resource points",
         c,
@@ -4354,14 +4354,14 @@ def canonical(clause: str) -> str:
     )
     # "w/ the 2 floating", "paying the 2 floating resources", "paying with those 2", "off a floating
     # resource", "with the other resource": resource points already in the pool (CR 1.14.2d)
-    c = re.sub(
+    c = rx.sub(
         r"(?<!^P[12])(?<!^P[12] pays)(?<!^P[12] paid),?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with| for it)?(?: the| their| those| these)? (\d+)"
         r"(?: (?:floating|banked|leftover|left-over))?(?: resources?| resource points?| res| rp)?(?=\s*(?:$|,|;|\())",
         r", paying \1 with floating resource points",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r",?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with)? (?:a|the|one|that|the other|the last|their) "
         r"(?:floating |banked |leftover |remaining )?(?:resource|res)(?: point)?(?=\s*(?:$|,|;|\())",
         r", paying 1 with floating resource points",
@@ -4369,15 +4369,15 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     # "P1 Razor Reflex on Dawnblade, +3": what the card gives, said after it (a claim)
-    c = re.sub(r",\s*(\+\d+)(?:\{p\}| power)?(?=\s*(?:$|,|;))", r" (\1)", c)
+    c = rx.sub(r",\s*(\+\d+)(?:\{p\}| power)?(?=\s*(?:$|,|;))", r" (\1)", c)
     # "... and only pitched Card R, which is a 1" / "pitching Card B for 3": the payment and its claim
-    c = re.sub(
+    c = rx.sub(
         r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
     )
-    c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
+    c = rx.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
     # "P1 plays Pummel, choosing the second mode / the attack action mode and targeting Snatch": the
     # mode declared as the card is played (CR 1.7.5, 5.1.4a), by its number or by its words
-    m_mode = re.search(
+    m_mode = rx.search(
         r",?\s+(?:choosing|chooses|chose|picking|picks|picked|using|with) (?:the )?(?:(first|second|third|1st|2nd|3rd)"
         r"|(?:mode |option )?\"?([a-z][a-z0-9 {}+-]*?)\"?) (?:mode|option)(?:,| and)?(?=\s|$)",
         c,
@@ -4393,94 +4393,94 @@ def canonical(clause: str) -> str:
         # ", pitching X" after the mode keeps its comma (a payment, not part of the target)
         keep = (
             ","
-            if m_mode.group(0).endswith(",") and re.match(r"\s*(?:pitching|paying|pitch)\b", rest, re.I)
+            if m_mode.group(0).endswith(",") and rx.match(r"\s*(?:pitching|paying|pitch)\b", rest, re.I)
             else ""
         )
         c = f"{c[: m_mode.start()]}{keep}{rest} (mode{' ' if m_mode.group(1) else ''}{said})"
     # "P2 blocked with just Wounding Blow", "pitched only a Head Jab", "blk Wounding Blow only": the
     # word says how few; the cards are the ones named
-    c = re.sub(
+    c = rx.sub(
         r"\b(defends with|declares|pitching|pitches|plays|attacks with) (?:just|only)(?: an?(?= [A-Z]))? ",
         r"\1 ",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12] (?:defends with|declares) (?:\([^()]*\)|[^()])+?) (?:only|alone|instead|then)$",
         r"\1",
         c,
         flags=re.I,
     )
-    c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
-    c = re.sub(
+    c = rx.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
+    c = rx.sub(
         r"^(P[12] (?:plays|attacks with) [^,;()]+?) (?:again|once more|a second time)(?: for \d+)?(?=\s*(?:,|$))",
         r"\1",
         c,
         flags=re.I,
     )
     # "P1 attacks again with Dawnblade": the repeat said before the source
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12]) attacks (?:again|once more|a second time) with ", r"\1 attacks with ", c, flags=re.I
     )
     # "... using the last floating resource", "paying 1 of the floating resources": paid from the float
-    c = re.sub(
+    c = rx.sub(
         r",?\s+(?:using|paying(?: with)?|with|off)\s+(?:the\s+)?(?:last\s+|(?:1|one)\s+of\s+the\s+)float(?:ing)?(?:\s+resources?(?:\s+points?)?)?$",
         ", paying 1 with floating resource points",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
         r"\1 (pitch \2)",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for ([123])\b(?! resource)",
         r"\1 (pitch \2)",
         c,
         flags=re.I,
     )
     # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
-    c = re.sub(
+    c = rx.sub(
         r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost|the \d+)\b",
         r"\1",
         c,
         flags=re.I,
     )
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12] (?:plays|attacks with) (?:[^,;()+]|\((?:red|yellow|blue)\))+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
         r"\1, pitching ",
         c,
     )
-    c = re.sub(
+    c = rx.sub(
         r"(?<!^P[12])(?:,?\s+)(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",
         c,
         flags=re.I,
     )
-    c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
-    c = re.sub(
+    c = rx.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
+    c = rx.sub(
         r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost)\b",
         r"\1",
         c,
         flags=re.I,
     )  # ", pitched X for it"
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
-    c = re.sub(
+    c = rx.sub(
         r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^),]+),\s*([^)]+)\)",
         r", pitching \1 (\2)",
         c,
         flags=re.I,
     )
-    c = re.sub(
+    c = rx.sub(
         r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^)]+)\)", r", pitching \1", c, flags=re.I
     )
-    c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
-    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
+    c = rx.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
+    c = rx.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
     # "P2 tried to Sigil of Solace for 3": what the card would do, said after it (a claim)
-    c = re.sub(
+    c = rx.sub(
         r"^(P[12] (?:plays |activates |(?!(?:"
         + _PLAYER_VERBS_MORE
         + r")\b))[^,;()]+?(?:\s*\((?:red|yellow|blue)\))?) for (\d+)(?: life)?(?=\s*(?:\([^()]*\))?$)",
@@ -4571,7 +4571,7 @@ def _c_phase(m: re.Match[str]) -> list[A.Action]:
 )
 def _c_defends(m: re.Match[str]) -> list[A.Action]:
     who = (m.group(1) or "").strip()
-    if re.fullmatch(r"(?:it|that|this|that card|this card|which)", who, re.I):
+    if rx.fullmatch(r"(?:it|that|this|that card|this card|which)", who, re.I):
         who = ""  # "it defends": the card the line is about, any defending card is checked
     return [A.Claim("defends", who)]
 
@@ -4675,7 +4675,7 @@ def _c_prevents(m: re.Match[str]) -> list[A.Action]:
     if m.group(1):
         # "P2 prevents 1 of the 3 arcane damage": the player prevents with what the line applied;
         # any prevention of the line is checked (CR 6.4.10)
-        who = "" if re.fullmatch(r"P[12]", m.group(1).strip(), re.I) else _subject(m.group(1))
+        who = "" if rx.fullmatch(r"P[12]", m.group(1).strip(), re.I) else _subject(m.group(1))
         return [A.Claim("prevents", who, int(m.group(2)))]
     return [A.Claim("prevents", "ward" if "ward" in m.group(3).casefold() else "Spectral Shield")]
 
@@ -4709,7 +4709,7 @@ def _c_on_stack(m: re.Match[str]) -> list[A.Action]:
 @_claim(r"(P[12]) draws (?!\d|a card|one card|cards?$)(.+)")
 def _c_draws(m: re.Match[str]) -> list[A.Action]:
     names = [
-        x.strip() for x in re.split(r",\s*(?:and |then )?|\s+and\s+|\s+then\s+", m.group(2)) if x.strip()
+        x.strip() for x in rx.split(r",\s*(?:and |then )?|\s+and\s+|\s+then\s+", m.group(2)) if x.strip()
     ]
     return [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
 
@@ -4831,7 +4831,7 @@ def _c_trigger_added(m: re.Match[str]) -> list[A.Action]:
 @_claim(r"(?:(.+?) )?(?:hits|hit)(?: for (\d+)(?: damage)?)?")
 def _c_hits(m: re.Match[str]) -> list[A.Action]:
     who = _subject(m.group(1) or "")
-    if re.fullmatch(r"(?:it|that|this|the attack|attack)?", who, re.I):
+    if rx.fullmatch(r"(?:it|that|this|the attack|attack)?", who, re.I):
         who = ""  # "(hits)", "it hits": the attack of the current chain link
     out: list[A.Action] = [A.Claim("hits", who)]
     if m.group(2):
@@ -4905,7 +4905,7 @@ _SLOT_WORDS = {"helm": "head", "helmet": "head", "boots": "legs", "gloves": "arm
 
 def _slot_subject(text: str) -> str:
     """The subject of "the helm broke": a name ("Helm B"), or an equipment slot said as "slot:head"."""
-    t = re.sub(r"^(?:the|their|his|her|its|p[12]'s)\s+", "", text.strip(), flags=re.I).casefold()
+    t = rx.sub(r"^(?:the|their|his|her|its|p[12]'s)\s+", "", text.strip(), flags=re.I).casefold()
     if t in _SLOT_WORDS or t in ("head", "chest", "arms", "legs"):
         return "slot:" + _SLOT_WORDS.get(t, t)
     return _subject(text)
@@ -4913,15 +4913,15 @@ def _slot_subject(text: str) -> str:
 
 def _subject(text: str) -> str:
     """A claim's subject without articles or pronouns ("the hit trigger" -> "hit trigger"; "it" -> "")."""
-    t = re.sub(r"^(?:the|its|both|all|a|an|top|second|first|next)\s+", "", text.strip(), flags=re.I)
-    t = re.sub(r"^(?:the|its|top|second|first|next)\s+", "", t, flags=re.I)
+    t = rx.sub(r"^(?:the|its|both|all|a|an|top|second|first|next)\s+", "", text.strip(), flags=re.I)
+    t = rx.sub(r"^(?:the|its|top|second|first|next)\s+", "", t, flags=re.I)
     return "" if t.casefold() in ("it", "they", "this", "that", "attack") else t
 
 
 def _arith(text: str) -> int:
     """ "5 - 3" -> 2: the arithmetic a judge writes for damage."""
     total = 0
-    for sign, n in re.findall(r"([-+]?)\s*(\d+)", text):
+    for sign, n in rx.findall(r"([-+]?)\s*(\d+)", text):
         total += -int(n) if sign == "-" else int(n)
     return total
 
@@ -4933,34 +4933,34 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
     "X resolves" already tells an all pass what it resolves."""
     claims: list[A.Action] = []
     unread: list[str] = []
-    if re.match(r"\s*banish(?:ing|es|ed)?\b", text, re.I):
+    if rx.match(r"\s*banish(?:ing|es|ed)?\b", text, re.I):
         return claims, unread  # a boost's banished card, read by the play shape
     t = " ".join(text.replace("’", "'").split()).strip().rstrip(".")
     # "P2 dropped to 17" is a life total, not the verb "dropped" (plays) of the inventory
-    t = re.sub(
+    t = rx.sub(
         r"\b(P[12]) (?:dropped|drops|fell|falls|went down|goes down) to (\d+)", r"\1 is at \2", t, flags=re.I
     )
-    t = re.sub(r"\b(P[12]):? (\d+) ?(?:->|→|to) ?(\d+)\b", r"\1 is at \3", t, flags=re.I)
-    who = re.findall(r"\b(P[12])\b", t, re.I)
+    t = rx.sub(r"\b(P[12]):? (\d+) ?(?:->|→|to) ?(\d+)\b", r"\1 is at \3", t, flags=re.I)
+    who = rx.findall(r"\b(P[12])\b", t, re.I)
     if who:
         # "P2 took 3, now 17": a total without its player belongs to the last player named
-        t = re.sub(
+        t = rx.sub(
             r"(^|[,;]\s*)(?:and )?(?:now|now at|at|down to|then at) (\d+)\b",
             rf"\g<1>{who[-1].upper()} is at \2",
             t,
             flags=re.I,
         )
     t = canonical(t)
-    parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
+    parts = [p.strip() for p in rx.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
     # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split
     flat: list[str] = []
     for p in parts:
-        if re.search(
+        if rx.search(
             r"resolves and (?:defends|becomes)|takes \d+(?: damage)? and is|deals \d+ and hits", p, re.I
         ):
             flat.append(p)
         else:
-            flat.extend(x for x in re.split(r"\s+and\s+(?=P[12]\b|the\b|it\b|both\b)", p) if x.strip())
+            flat.extend(x for x in rx.split(r"\s+and\s+(?=P[12]\b|the\b|it\b|both\b)", p) if x.strip())
     first = True
     for part in flat:
         done = False
@@ -5034,7 +5034,7 @@ def suggest_readings(text: str, limit: int = 3, names: NameIndex | None = None) 
     then by spelling), written with the clause's own player and first known card name: suggestions
     for the judge, never applied."""
 
-    player = re.match(r"^(P[12])\b", text, re.I)
+    player = rx.match(r"^(P[12])\b", text, re.I)
     card = None
     if names is not None:
         words = text.split()
@@ -5043,10 +5043,10 @@ def suggest_readings(text: str, limit: int = 3, names: NameIndex | None = None) 
             if card:
                 break
 
-    words = [w for w in re.findall(r"[a-z]+", text.casefold()) if w not in ("the", "a", "an", "of", "to")]
+    words = [w for w in rx.findall(r"[a-z]+", text.casefold()) if w not in ("the", "a", "an", "of", "to")]
 
     def score(reading: str) -> float:
-        rw = set(re.findall(r"[a-z]+", reading.casefold()))
+        rw = set(rx.findall(r"[a-z]+", reading.casefold()))
         shared = sum(1 for w in words if w in rw or difflib.get_close_matches(w, rw, 1, 0.8))
         return shared + difflib.SequenceMatcher(None, text.casefold(), reading.casefold()).ratio()
 

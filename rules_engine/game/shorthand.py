@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from . import rx
 from .cards import norm_name
 
 if TYPE_CHECKING:
@@ -59,17 +60,17 @@ _AFTER = re.compile(
 def colour_after(names: NameIndex, text: str) -> str:
     """ "Snatch red", "wounding blow blue": a colour word right after a known name that has that pitch
     variant is the variant (CR 1.3.4), written "Snatch (red)"."""
-    if not re.search(r"\b(?:red|yellow|blue)\b", text, re.I):
+    if not rx.search(r"\b(?:red|yellow|blue)\b", text, re.I):
         return text
     out, pos = "", 0
-    for m in re.finditer(r"(?<![\w'(])[A-Za-z]", text):
+    for m in rx.finditer(r"(?<![\w'(])[A-Za-z]", text):
         if m.start() < pos:
             continue
         name = names.prefix(text[m.start() :])
         if name is None or _COLOURED.search(name):
             continue
         end = m.start() + len(name)
-        mc = re.match(r"\s+(red|yellow|blue)\b(?!\s*(?:card|cards|one|ones|\())", text[end:], re.I)
+        mc = rx.match(r"\s+(red|yellow|blue)\b(?!\s*(?:card|cards|one|ones|\())", text[end:], re.I)
         if not mc:
             continue
         colour = mc.group(1).casefold()
@@ -88,7 +89,7 @@ def _parts(names: NameIndex, skip: frozenset[str]) -> dict[str, set[str]]:
     """part said -> the uncoloured own names it is the first or last word(s) of."""
     parts: dict[str, set[str]] = {}
     for name in _own_names(names):
-        base = re.sub(r"\s*\((?:red|yellow|blue)\)$", "", name)
+        base = rx.sub(r"\s*\((?:red|yellow|blue)\)$", "", name)
         key = norm_name(base)
         if key in skip:
             continue
@@ -115,14 +116,14 @@ def part_said(names: NameIndex, text: str, skip: frozenset[str] = frozenset()) -
         return text
     longest = max(len(p.split(" ")) for p in parts)
     out, pos, known_end = "", 0, 0
-    for m in re.finditer(r"(?<![\w'(/])[A-Za-z]", text):
+    for m in rx.finditer(r"(?<![\w'(/])[A-Za-z]", text):
         if m.start() < pos or m.start() < known_end:
             continue  # inside a part already read, or inside a known name said in full
         known = names.prefix(text[m.start() :])
         if known is not None:
             known_end = m.start() + len(known)
             continue
-        words = re.match(
+        words = rx.match(
             r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0," + str(longest - 1) + "}", text[m.start() :]
         )
         if not words:
@@ -181,10 +182,10 @@ _AGAIN = re.compile(r"^(?:'s)?(?:\s+hero)?(?:\s+ability)?\s+again\b\s*(?P<sep>:)
 def _plays_card(tail: str) -> bool:
     """Whether the words after "<hero>:" say a card played (a target or a pitch follows the name), not
     the ability's costs and effects ("tap, pop gold, draws")."""
-    if re.match(r"(?:taps?|tapped|pops?|popped|destroys?|pitch\w*|banish\w*|discard\w*|sacs?)\b", tail, re.I):
+    if rx.match(r"(?:taps?|tapped|pops?|popped|destroys?|pitch\w*|banish\w*|discard\w*|sacs?)\b", tail, re.I):
         return False  # the ability's costs said first
     return bool(
-        re.search(
+        rx.search(
             r"(?:@|\bat\b|\btargeting\b|\bpitch|\^|\bvs\b|\(red\)|\(yellow\)|\(blue\))",
             tail.split(",")[0],
             re.I,
@@ -198,7 +199,7 @@ def hero_said(heroes: dict[str, tuple[str, str]], clause: str) -> str:
     uses Ser Boltyn, ...". A hero's trigger ("Cindra trigger", "Valda makes ...") is left as said."""
     if not heroes:
         return clause
-    m = re.match(r"^(\s*(?:(?:and\s+)?then\s+)?)([A-Za-z][\w'!/-]*(?:\s+[A-Za-z][\w'!/-]*)?)", clause)
+    m = rx.match(r"^(\s*(?:(?:and\s+)?then\s+)?)([A-Za-z][\w'!/-]*(?:\s+[A-Za-z][\w'!/-]*)?)", clause)
     if not m:
         return clause
     lead = m.group(1)
@@ -220,7 +221,7 @@ def hero_said(heroes: dict[str, tuple[str, str]], clause: str) -> str:
         if words[k - 1].casefold().endswith("'s"):
             start -= 2
         rest = clause[start:]
-        if re.match(
+        if rx.match(
             r"^(?:'s)?\s+(?:trigger|triggers|triggered|trig|makes|creates|made|created|gets|'s trigger|activates|activated|uses|used)\b",
             rest,
             re.I,
@@ -228,7 +229,7 @@ def hero_said(heroes: dict[str, tuple[str, str]], clause: str) -> str:
             return f"{lead}{hero}{rest}"  # the hero's trigger, named as the grammar names the hero
         ma = _ABILITY.match(rest) or _AGAIN.match(rest)
         tail = rest[ma.end() :].strip(" ,") if ma else ""
-        if ma and re.match(
+        if ma and rx.match(
             r"(?:gets|got|is|was|made|makes|creates|created|triggers|triggered|resolves|resolved|activates)\b",
             tail,
             re.I,
@@ -246,7 +247,7 @@ def hero_said(heroes: dict[str, tuple[str, str]], clause: str) -> str:
                 said += f" targeting {ma.group('on').strip()}"
             tail = ability_tail(tail)
             return f"{said}, {tail}" if tail else said
-        if re.match(r"^\s+\S", rest) and not re.match(r"^(?:'s)", rest):
+        if rx.match(r"^\s+\S", rest) and not rx.match(r"^(?:'s)", rest):
             return f"{lead}{player}{rest}"
         return clause
     return clause
@@ -327,23 +328,23 @@ def remarks(line: str, gate: bool = True) -> str:
             for x in line.split(";")
         )
     # "no block, 6, dori trigger - attack again": a trigger named after the damage starts its own action
-    line = re.sub(r",\s*(?=[A-Za-z][\w'-]* (?:trigger|trig)\b(?!\s*(?:,|$)))", "; ", line, flags=re.I)
+    line = rx.sub(r",\s*(?=[A-Za-z][\w'-]* (?:trigger|trig)\b(?!\s*(?:,|$)))", "; ", line, flags=re.I)
     line = "; ".join(
         _TRIGGER_REMARK.sub(lambda m: f"{m.group(1)} {m.group(2)} ({m.group(3).strip()})", x.strip())
         for x in line.split(";")
     )
     # "draws Breakneck Battery (yellow), discards it (only card)": the card just named is the one discarded
-    line = re.sub(
+    line = rx.sub(
         r"\s*\((?:the |her |his |their )?(?:only|last) card(?: (?:left|in hand))?\)", "", line, flags=re.I
     )
-    line = re.sub(
+    line = rx.sub(
         r"\b(draws|drew|reveals|revealed|flips|flipped) ([A-Z][^,;()]*?(?:\s*\((?:red|yellow|blue)\))?),\s*"
         r"(discards|discarded|banishes|banished|pitches|pitched) (?:it|that one|that)\b",
         r"\1 \2, \3 \2",
         line,
     )
     # "Visit Goldmane Estate (blue) pitch Sink Below (red)": the pitch said without its comma
-    line = re.sub(
+    line = rx.sub(
         r"(?:(?<=\))|(?<=\bhero)|(?<=\bat P[12])|(?<=\bat p[12])|(?<=@P[12])|(?<=@p[12]))"
         r"\s+(?:pitch|pitches)\s+(?!zone\b|value\b|so\b|\d)(?=[A-Za-z])",
         ", pitching ",
@@ -351,23 +352,23 @@ def remarks(line: str, gate: bool = True) -> str:
         flags=re.I,
     )
     # "pitching Sink Below (red) and Phoenix Flame (red) back to hand": the card returned is no pitch
-    line = re.sub(
+    line = rx.sub(
         r"\s+and\s+([^,;()]+?(?:\s*\((?:red|yellow|blue)\))?)\s+back (?:to|into) (?:the |their |her |his )?hand\b",
         r", returning \1 to hand",
         line,
         flags=re.I,
     )
     # "P2 doesn't pay the 2": an option declined (CR 1.10.3's "may")
-    line = re.sub(
+    line = rx.sub(
         r"\b(?:doesn'?t|does not|won'?t|didn'?t|did not|refuses to|refused to) pay(?: the \d+| it| for it| that)?\b",
         "declines to pay",
         line,
         flags=re.I,
     )
     # "flame #2", "Runechant #3": the count said after a name adds nothing
-    line = re.sub(r"\s*#\d+\b", "", line)
+    line = rx.sub(r"\s*#\d+\b", "", line)
     # "trigger: Fate Foreseen (red) face down to arsenal": the card the trigger lets the player arsenal
-    line = re.sub(
+    line = rx.sub(
         r",\s*(?:[A-Za-z]+\s+)?(?:trigger|trig)\s*[:,-]\s*([^,;]+?)\s+face[- ]?down\s+(?:to|into|in)\s+"
         r"(?:the\s+|their\s+|her\s+|his\s+)?arsenal\b",
         r"; puts \1 face-down into their arsenal",
@@ -375,7 +376,7 @@ def remarks(line: str, gate: bool = True) -> str:
         flags=re.I,
     )
     # "limpit from the yard now": the time word adds nothing
-    return re.sub(r"\s+(?:now|again now)(?=\s*(?:[,;]|$))", "", line, flags=re.I)
+    return rx.sub(r"\s+(?:now|again now)(?=\s*(?:[,;]|$))", "", line, flags=re.I)
 
 
 _COST_WORDS = (
@@ -399,7 +400,7 @@ _COST_WORDS = (
 def ability_tail(tail: str) -> str:
     """The words after "<hero> ability" or "<hero>:": the ability's costs said as verbs ("tap, pop gold,
     pitch X, banish Y from soul") written as the participles the activation reads, the rest kept."""
-    parts = [x.strip() for x in re.split(r",\s*", tail) if x.strip()]
+    parts = [x.strip() for x in rx.split(r",\s*", tail) if x.strip()]
     out: list[str] = []
     costs = True  # the costs come first; after the first effect word, the rest is kept as said
     for part in parts:

@@ -86,7 +86,11 @@ def test_the_remarks_word_gate_gives_what_trying_every_pattern_gives():
     from rules_engine.game.shorthand import remarks  # noqa: PLC0415
 
     changed = 0
-    extra = ["P1 Ronin (red), GA bc ronin was red", "no block, 2, gold", "P1 Snatch, +2, might; contract done"]
+    extra = [
+        "P1 Ronin (red), GA bc ronin was red",
+        "no block, 2, gold",
+        "P1 Snatch, +2, might; contract done",
+    ]
     for line in LINES + extra:
         got = remarks(line)
         assert got == remarks(line, gate=False), line
