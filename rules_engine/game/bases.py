@@ -4,7 +4,7 @@ stage 7: an effect may set, multiply or divide it).
 Every rule the engine has reads a card's base from its facts (``facts.power``: the attack's power, "with
 {p} greater than its base", "with 3 or less base {p}"), so a changed base is new facts for that card
 object; its printed values are kept in ``constraints`` and come back when the card leaves the stack or the
-combat chain (a new object, CR 3.0.x's zone change: the effect no longer applies to it).
+combat chain (a new object, CR 3.0.9: the effect no longer applies to it).
 """
 
 from __future__ import annotations
