@@ -492,9 +492,9 @@ def _crowd_resolution(s: GameState, clause: A.Crowd | A.Roll | A.Pitch, ctx: Ctx
             return
         if clause.kind == "cheer" and not s.p(player).deck_top:
             return  # Tuffnut's pitch is still to be named (the pitch line resolves it)
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
+    _resolve_top(
+        s,
+        ctx,
         say(
             "line {number}: the passes that resolve {layer} are implied (the line tells what it did).",
             number=ctx.entry.number,
@@ -515,9 +515,9 @@ def _look_top_resolution(s: GameState, clause: A.LookTop, ctx: Ctx) -> None:
         return
     if s.priority != player or any(x.controller != player for x in s.stack):
         return
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
+    _resolve_top(
+        s,
+        ctx,
         say(
             "line {number}: the passes that resolve {layer} are implied (the line tells what it saw).",
             number=ctx.entry.number,
@@ -539,9 +539,9 @@ def _hero_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
         return
     if s.priority != who or any(x.controller != who for x in s.stack):
         return
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
+    _resolve_top(
+        s,
+        ctx,
         say(
             "line {number}: the passes that resolve {layer} are implied (the line tells what its controller chose).",
             number=ctx.entry.number,
